@@ -1,0 +1,75 @@
+import { parseCoordinate } from '../core/coordinates.js';
+import { UsageError } from '../core/errors.js';
+import { parseInstant } from '../core/instant.js';
+import { LANG_CODES, canonicalLang } from '../core/lang.js';
+import { checkBaseUrl, checkTimeout } from '../config/settings.js';
+
+/** Option-argument parsers: each returns the value or throws a UsageError naming the flag. */
+export type Parser<T> = (text: string) => T;
+
+export function coordinate(flag: string, limit: number): Parser<number> {
+  return (text) => {
+    const value = parseCoordinate(text, limit);
+    if (value === undefined) {
+      throw new UsageError(`${flag} must be a number from -${limit} to ${limit}, got "${text}"`);
+    }
+    return value;
+  };
+}
+
+export function choice<T extends string>(flag: string, choices: readonly T[]): Parser<T> {
+  return (text) => {
+    const value = text.toLowerCase();
+    const found = choices.find((c) => c === value);
+    if (found === undefined) {
+      throw new UsageError(`${flag} must be one of ${choices.join(', ')}, got "${text}"`);
+    }
+    return found;
+  };
+}
+
+export const lang: Parser<string> = (text) => {
+  if (canonicalLang(text) === undefined) {
+    throw new UsageError(`--lang must be one of ${LANG_CODES.join(', ')}, got "${text}"`);
+  }
+  return text.toLowerCase();
+};
+
+export const timeout: Parser<number> = (text) => {
+  const checked = checkTimeout(text);
+  if (!checked.ok) throw new UsageError(`--timeout: "${text}" is not valid (${checked.reason})`);
+  return Number(checked.value);
+};
+
+export const baseUrl: Parser<string> = (text) => {
+  const checked = checkBaseUrl(text);
+  if (!checked.ok) throw new UsageError(`--base-url: "${text}" is not valid (${checked.reason})`);
+  return String(checked.value);
+};
+
+export const instant: Parser<number> = (text) => {
+  const ms = parseInstant(text);
+  if (ms === undefined) {
+    throw new UsageError(
+      `--now must be ISO 8601 (2026-01-01T12:00:00Z) or Unix seconds (1767268800), got "${text}"`,
+    );
+  }
+  return ms;
+};
+
+export function integer(flag: string, min: number, max: number): Parser<number> {
+  return (text) => {
+    const value = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(value >= min && value <= max)) {
+      throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
+    }
+    return value;
+  };
+}
+
+export function nonEmpty(flag: string): Parser<string> {
+  return (text) => {
+    if (text === '') throw new UsageError(`${flag} must not be empty`);
+    return text;
+  };
+}

@@ -1,0 +1,67 @@
+import { ApiError, UpstreamError } from '../core/errors.js';
+import type { Decoded } from '../core/observation.js';
+import { DecodeProblem } from './decode/fields.js';
+import { decodeErrorObject } from './decode/error.js';
+import { decodeJsonObservation } from './decode/json.js';
+import { decodeXmlObservation } from './decode/xml.js';
+import type { HttpResponse, Query } from './query.js';
+
+const HINTS: Readonly<Record<number, string>> = {
+  401: 'check the key (weather config get appid) or set another: weather config set appid <key>',
+  429: 'wait at least a minute before the next request, or poll less often',
+};
+
+/**
+ * What a response means: an observation (decoded and validated), or the typed error to report.
+ * html bodies are not decoded; they only have to be a 200 with an HTML content type.
+ */
+export function interpret(response: HttpResponse, query: Query, target: string): Decoded | null {
+  const { status } = response;
+  if (status === 200) return decodeSuccess(response, query, target);
+  if (status >= 400 && status < 500) {
+    const error = decodeErrorObject(response.body);
+    const text = error ? error.message : `HTTP ${status} without an error object`;
+    if (status === 429) {
+      const wait = retryAfterSeconds(response.headers['retry-after']);
+      throw new ApiError(429, `rate limited (429): ${text}; retry after ${wait}s`, HINTS[429]);
+    }
+    const what = status === 401 ? 'the API rejected the key' : 'the API rejected the request';
+    throw new ApiError(status, `${what} (${status}): ${text}`, HINTS[status]);
+  }
+  const detail = decodeErrorObject(response.body)?.message;
+  throw new UpstreamError(
+    `${target} answered ${status}${detail ? `: ${detail}` : ''}`,
+    status >= 500 ? 'the service has a problem; try again later' : undefined,
+  );
+}
+
+/** Seconds to wait after a 429: the server's Retry-After, never below the spec's one minute. */
+export function retryAfterSeconds(header: string | undefined): number {
+  const seconds = header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : NaN;
+  if (Number.isFinite(seconds)) return Math.max(60, seconds);
+  const date = header === undefined ? NaN : Date.parse(header);
+  return Number.isFinite(date) ? Math.max(60, Math.ceil((date - Date.now()) / 1000)) : 60;
+}
+
+function decodeSuccess(response: HttpResponse, query: Query, target: string): Decoded | null {
+  try {
+    switch (query.mode) {
+      case 'json':
+        return { observation: decodeJsonObservation(response.body), units: query.units };
+      case 'xml':
+        return decodeXmlObservation(response.body, query.units);
+      case 'html': {
+        const type = response.headers['content-type'] ?? '';
+        if (!type.startsWith('text/html') || response.body.byteLength === 0) {
+          throw new DecodeProblem(`expected an HTML body, got ${type || 'no content type'}`);
+        }
+        return null;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof DecodeProblem)) throw error;
+    throw new UpstreamError(
+      `${target} answered 200 with a body that is not a weather observation: ${error.message}`,
+    );
+  }
+}

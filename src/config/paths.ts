@@ -1,0 +1,16 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Where config.json and keys.json live: WEATHER_CONFIG_DIR, else the platform's config folder. */
+export function configDir(env: Env): string {
+  if (env.WEATHER_CONFIG_DIR) return env.WEATHER_CONFIG_DIR;
+  if (process.platform === 'win32' && env.APPDATA) return join(env.APPDATA, 'weather');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'weather');
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'weather');
+}
+
+export function keyFilePath(env: Env): string {
+  return join(configDir(env), 'keys.json');
+}

@@ -1,0 +1,10 @@
+/** How an API key appears in any output: enough to tell keys apart, never enough to use one. */
+export function maskKey(key: string): string {
+  if (key.length < 12) return '*'.repeat(Math.max(key.length, 4));
+  return `${key.slice(0, 4)}${'*'.repeat(key.length - 8)}${key.slice(-4)}`;
+}
+
+/** The URL with any `appid` query value replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]appid=)[^&#]*/gi, '$1***');
+}

@@ -1,0 +1,61 @@
+import type { Units } from './units.js';
+
+/**
+ * A current-weather observation as decoded from a JSON or XML response. It mirrors the JSON
+ * representation so template paths like `main.temp` mean the same thing whatever `mode` was used.
+ * Optional members are absent (never undefined-valued, never NaN) when the response lacks them.
+ */
+export interface WeatherCondition {
+  readonly id: number;
+  readonly main: string;
+  readonly description: string;
+  readonly icon: string;
+}
+
+export interface Precipitation {
+  readonly '1h'?: number;
+  readonly '3h'?: number;
+}
+
+export interface Observation {
+  readonly coord: { readonly lon: number; readonly lat: number };
+  readonly weather: readonly WeatherCondition[];
+  readonly base?: string;
+  readonly main: {
+    readonly temp: number;
+    readonly feels_like?: number;
+    readonly temp_min?: number;
+    readonly temp_max?: number;
+    readonly pressure: number;
+    readonly humidity: number;
+    readonly sea_level?: number;
+    readonly grnd_level?: number;
+  };
+  readonly visibility?: number;
+  readonly wind: { readonly speed: number; readonly deg?: number; readonly gust?: number };
+  readonly clouds?: { readonly all: number };
+  readonly rain?: Precipitation;
+  readonly snow?: Precipitation;
+  readonly dt: number;
+  readonly sys: {
+    readonly type?: number;
+    readonly id?: number;
+    readonly message?: number;
+    readonly country?: string;
+    readonly sunrise?: number;
+    readonly sunset?: number;
+  };
+  readonly timezone?: number;
+  readonly id?: number;
+  readonly name: string;
+  readonly cod?: number;
+}
+
+/** What a decoder hands the renderers: the observation and the unit system its numbers are in. */
+export interface Decoded {
+  readonly observation: Observation;
+  readonly units: Units;
+}
+
+/** `base` of every response from the embedded implementation, so no one takes it for real data. */
+export const SIMULATED_BASE = 'simulated';

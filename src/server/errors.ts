@@ -1,0 +1,47 @@
+import type { Mode } from '../core/units.js';
+import { contentType, encodeXml, type ApiResponse } from './response.js';
+
+/**
+ * Error bodies as the live service writes them. `cod` is a number for 401 and 429 and a string for
+ * 400 and 404, and the 401/429 bodies have their own spacing; clients compare these bytes.
+ */
+export const MESSAGES = {
+  nothingToGeocode: 'Nothing to geocode',
+  wrongLatitude: 'wrong latitude',
+  wrongLongitude: 'wrong longitude',
+  invalidKey: 'Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.',
+  rateLimited:
+    'Your account is temporary blocked due to exceeding of requests limitation of your subscription type. Please choose the proper subscription https://openweathermap.org/price',
+  notFound: 'Internal error: this server answers GET /data/2.5/weather only',
+  methodNotAllowed: 'Internal error: method not allowed, use GET or HEAD',
+  internal: 'Internal error',
+} as const;
+
+function jsonErrorBody(status: number, message: string): string {
+  if (status === 401 || status === 429) {
+    return `{"cod":${status}, "message": ${JSON.stringify(message)}}`;
+  }
+  if (status >= 500) return JSON.stringify({ cod: status, message });
+  return JSON.stringify({ cod: String(status), message });
+}
+
+/**
+ * An error in the representation the request asked for: XML (root `ClientError`) for mode=xml,
+ * JSON otherwise; the live service answers html-mode errors in JSON too.
+ */
+export function errorResponse(
+  status: number,
+  message: string,
+  mode: Mode,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): ApiResponse {
+  const xml = mode === 'xml';
+  const body = xml
+    ? encodeXml({ ClientError: { cod: status, message } })
+    : Buffer.from(jsonErrorBody(status, message), 'utf8');
+  return {
+    status,
+    headers: { 'content-type': contentType(xml ? 'xml' : 'json'), ...extraHeaders },
+    body,
+  };
+}

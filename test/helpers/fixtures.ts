@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Copies of ../shared/owm-truth (how the real service answers), kept with the tests. */
+export const TRUTH_DIR = fileURLToPath(new URL('../fixtures/owm-truth/', import.meta.url));
+
+export function truth(name: string): Buffer {
+  return readFileSync(`${TRUTH_DIR}${name}`);
+}
+
+export function truthFiles(extension: string): string[] {
+  return readdirSync(TRUTH_DIR)
+    .filter((name) => name.endsWith(extension))
+    .sort();
+}
+
+/** Rows of a tab-separated file, comment lines (#) dropped, header row first. */
+export function tsv(name: string): string[][] {
+  return truth(name)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => line.split('\t'));
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { parseCoordinate } from '../../../src/core/coordinates.js';
+import { parseInstant } from '../../../src/core/instant.js';
+import { formatAge, formatOffset, isoUtc, localTime } from '../../../src/core/localtime.js';
+import { maskKey, redactUrl } from '../../../src/core/mask.js';
+
+describe('parseCoordinate', () => {
+  it.each([
+    ['51.5', 90, 51.5],
+    ['-0.1', 180, -0.1],
+    ['+12', 90, 12],
+    ['90', 90, 90],
+    ['-90', 90, -90],
+    ['180', 180, 180],
+    ['-180', 180, -180],
+    ['.5', 90, 0.5],
+    ['5.', 90, 5],
+    ['1e1', 90, 10],
+    ['-0', 90, 0],
+    ['0.00001', 90, 0.00001],
+    ['9e-1', 90, 0.9],
+  ])('%s within ±%s → %s', (text, limit, value) => {
+    expect(parseCoordinate(text, limit)).toBe(value);
+  });
+
+  it.each([
+    ['', 90],
+    [' ', 90],
+    ['abc', 90],
+    ['NaN', 90],
+    ['Infinity', 90],
+    ['-Infinity', 90],
+    ['0x10', 90],
+    ['1e999', 90],
+    ['90.0001', 90],
+    ['-90.0001', 90],
+    ['180.01', 180],
+    [' 51', 90],
+    ['51 ', 90],
+    ['51,5', 90],
+    ['5-1', 90],
+    ['--1', 90],
+    ['1e', 90],
+    ['.', 90],
+    ['1_0', 90],
+  ])('%j within ±%s is not a coordinate', (text, limit) => {
+    expect(parseCoordinate(text, limit)).toBeUndefined();
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(parseCoordinate('-0', 90), 0)).toBe(true);
+  });
+});
+
+describe('parseInstant', () => {
+  it.each([
+    ['1767268800', 1767268800000],
+    ['0', 0],
+    ['2026-01-01T12:00:00Z', 1767268800000],
+    ['2026-01-01T12:00:00', 1767268800000],
+    ['2026-01-01T13:00:00+01:00', 1767268800000],
+    ['2026-01-01', 1767225600000],
+  ])('%s → %s', (text, ms) => {
+    expect(parseInstant(text)).toBe(ms);
+  });
+
+  it.each(['', 'now', 'tomorrow', '2026-13-45T00:00:00Z', '12:00', '1e9', '99999999999999999999'])(
+    '%j is not an instant',
+    (text) => {
+      expect(parseInstant(text)).toBeUndefined();
+    },
+  );
+});
+
+describe('local time from a UTC offset', () => {
+  it.each([
+    [0, '+00:00'],
+    [3600, '+01:00'],
+    [-25200, '-07:00'],
+    [19800, '+05:30'],
+    [20700, '+05:45'],
+    [-12600, '-03:30'],
+    [46800, '+13:00'],
+  ])('offset %s → %s', (seconds, text) => {
+    expect(formatOffset(seconds)).toBe(text);
+  });
+
+  it.each([
+    // Kathmandu, a day boundary crossed forwards and Honolulu backwards.
+    [1767268800, 20700, { date: '2026-01-01', time: '17:45', offset: '+05:45' }],
+    [1767225599, 3600, { date: '2026-01-01', time: '00:59', offset: '+01:00' }],
+    [1767225600, -36000, { date: '2025-12-31', time: '14:00', offset: '-10:00' }],
+  ])('%s at %s', (unix, offset, expected) => {
+    expect(localTime(unix, offset)).toEqual(expected);
+  });
+
+  it('writes ISO 8601 UTC without a zone, like the XML representation', () => {
+    expect(isoUtc(1579072219)).toBe('2020-01-15T07:10:19');
+  });
+
+  it.each([
+    [0, '0s'],
+    [59.4, '59s'],
+    [60, '1m'],
+    [3599, '59m'],
+    [3600, '1h'],
+    [3660, '1h 1m'],
+    [86400, '1d'],
+    [90000, '1d 1h'],
+    [-5, '0s'],
+  ])('age %s s → %s', (seconds, text) => {
+    expect(formatAge(seconds)).toBe(text);
+  });
+});
+
+describe('keys never shown whole', () => {
+  it.each([
+    ['0123456789abcdef0123456789abcdef', '0123************************cdef'],
+    ['short', '*****'],
+    ['abc', '****'],
+  ])('%s → %s', (key, masked) => {
+    expect(maskKey(key)).toBe(masked);
+  });
+
+  it.each([
+    ['http://x/weather?lat=1&appid=secret&lon=2', 'http://x/weather?lat=1&appid=***&lon=2'],
+    ['http://x/weather?appid=secret', 'http://x/weather?appid=***'],
+    ['http://x/weather?APPID=s#f', 'http://x/weather?APPID=***#f'],
+    ['no url here', 'no url here'],
+  ])('%s', (url, redacted) => {
+    expect(redactUrl(url)).toBe(redacted);
+  });
+});
