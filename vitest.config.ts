@@ -9,7 +9,7 @@ export default defineConfig({
   define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
-    // globalSetup added once the whole build compiles
+    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,7 +1,7 @@
 // Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index).
 // Lazily imported modules become their own chunks, so a command loads only what it uses.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,16 +23,45 @@ export async function buildDist() {
     banner: {
       js: "import { createRequire as __weatherRequire } from 'node:module'; const require = __weatherRequire(import.meta.url);",
     },
-    legalComments: 'linked',
     metafile: true,
     logLevel: 'warning',
   });
 }
 
+/**
+ * dist/ carries third-party code; each package's licence and notice must travel with it.
+ * The list comes from esbuild's metafile, so it is exactly what was bundled.
+ */
+export function writeLicenses(metafile, out = `${root}dist/licenses.txt`) {
+  const packages = new Map();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packages.set(match[1], input.slice(0, match.index + match[0].length));
+  }
+  const sections = [...packages.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, dir]) => {
+      const manifest = JSON.parse(readFileSync(`${root}${dir}package.json`, 'utf8'));
+      const licenseFile = readdirSync(`${root}${dir}`).find((f) =>
+        /^(licen[cs]e|copying)/i.test(f),
+      );
+      const text = licenseFile
+        ? readFileSync(`${root}${dir}${licenseFile}`, 'utf8').trim()
+        : '(no licence file shipped)';
+      return `${name} ${manifest.version} (${manifest.license ?? 'licence text below'})\n\n${text}\n`;
+    });
+  writeFileSync(
+    out,
+    `Third-party code bundled into dist/\n\n${sections.join(`\n${'-'.repeat(72)}\n\n`)}`,
+  );
+  return [...packages.keys()].sort();
+}
+
 async function buildAll() {
   const { buildPlaces } = await import('./build-data.mjs');
   await buildPlaces({});
-  await buildDist();
+  const { metafile } = await buildDist();
+  writeLicenses(metafile);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

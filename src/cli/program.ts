@@ -98,7 +98,7 @@ export function buildProgram(
   configure(program, ROOT, run, actions['']);
   program.addHelpText(
     'after',
-    `${examples(ROOT)}\nExit codes:\n${table(EXIT_CODE_TABLE)}\n\nEnvironment:\n${table(ENVIRONMENT)}\n`,
+    `\nExit codes:\n${table(EXIT_CODE_TABLE)}\n\nEnvironment:\n${table(ENVIRONMENT)}\n`,
   );
   for (const spec of COMMANDS) {
     const parent = spec.path.slice(0, -1).reduce<Command>((command, name) => {

@@ -12,12 +12,13 @@ export function report(error: unknown, stderr: Output, verbose: boolean): number
   if (error instanceof WeatherError) {
     stderr.write(`weather: ${redactUrl(error.message)}\n`);
     if (error.hint) stderr.write(`hint: ${error.hint}\n`);
-    if (verbose && error.cause instanceof Error) stderr.write(`${error.cause.stack ?? ''}\n`);
+    if (verbose && error.cause instanceof Error)
+      stderr.write(`${redactUrl(error.cause.stack ?? '')}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`weather: internal error: ${redactUrl(message)}\n`);
-  if (verbose) stderr.write(`${error instanceof Error ? (error.stack ?? '') : ''}\n`);
+  if (verbose) stderr.write(`${redactUrl(error instanceof Error ? (error.stack ?? '') : '')}\n`);
   else stderr.write('hint: this is a bug; run again with --verbose for details, and report it\n');
   return EXIT.internal;
 }

@@ -19,12 +19,12 @@ export type StoredSettings = Readonly<Partial<Record<string, SettingValue>>>;
  */
 export class ConfigStore {
   readonly path: string;
-  private readonly conf: Conf<Record<string, unknown>>;
+  private readonly conf: Conf;
 
   constructor(directory: string) {
     this.path = join(directory, 'config.json');
     try {
-      this.conf = new Conf<Record<string, unknown>>({
+      this.conf = new Conf({
         projectName: 'weather',
         cwd: directory,
         configName: 'config',

@@ -24,7 +24,7 @@ export const EXIT_CODE_TABLE: readonly (readonly [ExitCode, string])[] = [
     'unexpected internal error (a bug; stack trace with --verbose or WEATHER_DEBUG=1)',
   ],
   [EXIT.usage, 'usage error: bad flag or value, detected before any request'],
-  [EXIT.rejected, 'the API rejected the request (400)'],
+  [EXIT.rejected, 'the API rejected the request (400, or another 4xx but 401 and 429)'],
   [EXIT.auth, 'authentication failed (401: missing, invalid or inactive key)'],
   [EXIT.rateLimited, 'rate limited (429)'],
   [EXIT.network, 'network failure: DNS, refused, reset, timeout'],

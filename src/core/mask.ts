@@ -6,5 +6,5 @@ export function maskKey(key: string): string {
 
 /** The URL with any `appid` query value replaced, for messages and logs. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]appid=)[^&#]*/gi, '$1***');
+  return url.replace(/([?&]appid=)[^&#\s]*/gi, '$1***');
 }

@@ -63,7 +63,7 @@ export function breakLongWords(text: string, width: number): string {
       if (stripVTControlCharacters(word).length <= width) return word;
       let out = '';
       let count = 0;
-      for (let i = 0; i < word.length; ) {
+      for (let i = 0; i < word.length;) {
         ANSI.lastIndex = i;
         const code = ANSI.exec(word);
         if (code) {

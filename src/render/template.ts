@@ -134,7 +134,7 @@ export function parseTemplate(text: string): Template {
   const parts: Part[] = [];
   let literal = '';
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text.charAt(i);
     if ((c === '{' || c === '}') && text[i + 1] === c) {
       literal += c;
       i++;
@@ -166,15 +166,22 @@ function lookup(d: Decoded, path: string, now: number): string | number | undefi
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
 
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Characters as people count them, so a width or a cut never splits an accent or an emoji. */
+function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
 function applySpec(value: string | number, spec: Spec): string {
   let text =
     spec.precision === undefined
       ? String(value)
       : typeof value === 'number'
         ? value.toFixed(spec.precision)
-        : [...value].slice(0, spec.precision).join('');
+        : graphemes(value).slice(0, spec.precision).join('');
   if (text === '-0' || /^-0\.0*$/.test(text)) text = text.slice(1);
-  const missing = spec.width - [...text].length;
+  const missing = spec.width - graphemes(text).length;
   if (missing <= 0) return text;
   if (spec.zeros && typeof value === 'number') {
     const sign = text.startsWith('-') ? '-' : '';

@@ -25,6 +25,9 @@ export function contentType(mode: Mode): string {
   return CONTENT_TYPES[mode];
 }
 
+// fast-xml-parser is the project's XML library; its XMLBuilder (a re-export of fast-xml-builder,
+// which it depends on) is what the spec's representation is built with.
+// eslint-disable-next-line @typescript-eslint/no-deprecated
 const builder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -34,9 +37,9 @@ const builder = new XMLBuilder({
 
 /** An XML document with the declaration the live service sends, built (never concatenated). */
 export function encodeXml(document: Record<string, unknown>): Buffer {
-  const xml = builder.build({
+  const xml: string = builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     ...document,
-  }) as string;
+  });
   return Buffer.from(xml, 'utf8');
 }

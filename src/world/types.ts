@@ -8,7 +8,10 @@
  * - every value in range and consistent: tempMin ≤ temp ≤ tempMax, 0 ≤ humidity ≤ 100,
  *   0 ≤ clouds ≤ 100, 0 ≤ windDeg < 360, gust > speed when present, visibility 0..10000,
  *   precipitation present exactly when the condition is a precipitating one;
- * - `isDay` follows the sun (solar altitude above the horizon at `dt`).
+ * - at most one of `rain` and `snow` is present (sleet and rain-and-snow codes report `snow`),
+ *   because the XML representation has a single `precipitation` element;
+ * - `isDay` follows the sun (solar altitude above the horizon at `dt`: the upper limb, with
+ *   standard refraction, as sunrise and sunset are defined).
  */
 export interface Place {
   /** GeoNames id of the nearest populated place, or 0 when none is near (open sea, ice). */

@@ -11,6 +11,24 @@ import { renderTemplate } from '../../render/template.js';
 import type { IO } from '../io.js';
 import type { Platform } from '../main.js';
 import { planCurrent, type CurrentFlags, type Plan } from '../plan.js';
+import { COMMANDS } from '../spec.js';
+
+const COMMAND_NAMES = [...COMMANDS.flatMap((c) => (c.path.length === 1 ? c.path : [])), 'help'];
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(
+        Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
 
 async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Transport> {
   if (plan.source.kind === 'embedded') {
@@ -37,7 +55,12 @@ export async function currentCommand(
   platform: Platform,
 ): Promise<number> {
   if (args.length > 0) {
-    throw new UsageError(`unknown command "${args[0] ?? ''}"`, 'see: weather --help');
+    const word = args[0] ?? '';
+    const near = COMMAND_NAMES.find((name) => editDistance(name, word) <= 2);
+    throw new UsageError(
+      `unknown command "${word}"`,
+      near ? `did you mean ${near}?` : 'see: weather --help',
+    );
   }
   const flags = options as CurrentFlags & { color?: boolean };
   const stored = new ConfigStore(configDir(io.env)).read();

@@ -15,9 +15,13 @@ const parser = new XMLParser({
 export function parseXml(body: Uint8Array): Json {
   let document: unknown;
   try {
+    // Validation rejects truncated or malformed documents that the parser alone would accept.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
     document = parser.parse(Buffer.from(body).toString('utf8'), true);
   } catch (error) {
-    throw new DecodeProblem(`the body is not well-formed XML (${(error as Error).message})`);
+    const [, line, column] = /:(\d+):(\d+)$/.exec((error as Error).message) ?? [];
+    const where = line && column ? ` (line ${line}, column ${column})` : '';
+    throw new DecodeProblem(`the body is not well-formed XML${where}`);
   }
   if (!isObject(document)) throw new DecodeProblem('the body is not an XML document');
   return document;

@@ -6,22 +6,107 @@ import type { StoredSettings } from '../../../src/config/store.js';
 const HERE = { lat: 51.5, lon: -0.1 };
 const DEFAULT = 'https://api.openweathermap.org/data/2.5';
 
-function plan(flags: CurrentFlags, env: Record<string, string> = {}, stored: StoredSettings = {}, tty = false) {
+function plan(
+  flags: CurrentFlags,
+  env: Record<string, string> = {},
+  stored: StoredSettings = {},
+  tty = false,
+) {
   return planCurrent(flags, env, stored, tty);
 }
 
 describe('where the observation comes from', () => {
   it.each([
-    ['no key anywhere: embedded, with a notice', {}, {}, {}, { kind: 'embedded', now: undefined }, undefined, NO_KEY_NOTICE],
-    ['--offline: embedded, quietly', { offline: true }, {}, { appid: 'k' }, { kind: 'embedded', now: undefined }, undefined, undefined],
-    ['--offline --now', { offline: true, now: 5000 }, {}, {}, { kind: 'embedded', now: 5000 }, undefined, undefined],
-    ['config appid: live', {}, {}, { appid: 'cfg' }, { kind: 'live', baseUrl: DEFAULT }, 'cfg', undefined],
-    ['env beats config', {}, { WEATHER_APPID: 'env' }, { appid: 'cfg' }, { kind: 'live', baseUrl: DEFAULT }, 'env', undefined],
-    ['flag beats env', { appid: 'flag' }, { WEATHER_APPID: 'env' }, { appid: 'cfg' }, { kind: 'live', baseUrl: DEFAULT }, 'flag', undefined],
-    ['empty env is unset', {}, { WEATHER_APPID: '' }, { appid: 'cfg' }, { kind: 'live', baseUrl: DEFAULT }, 'cfg', undefined],
-    ['config base_url', {}, {}, { appid: 'k', base_url: 'http://cfg/data/2.5' }, { kind: 'live', baseUrl: 'http://cfg/data/2.5' }, 'k', undefined],
-    ['env base URL beats config', {}, { WEATHER_BASE_URL: 'http://env/data/2.5/' }, { appid: 'k', base_url: 'http://cfg' }, { kind: 'live', baseUrl: 'http://env/data/2.5' }, 'k', undefined],
-    ['flag base URL beats env', { baseUrl: 'http://flag' }, { WEATHER_BASE_URL: 'http://env' }, { appid: 'k' }, { kind: 'live', baseUrl: 'http://flag' }, 'k', undefined],
+    [
+      'no key anywhere: embedded, with a notice',
+      {},
+      {},
+      {},
+      { kind: 'embedded', now: undefined },
+      undefined,
+      NO_KEY_NOTICE,
+    ],
+    [
+      '--offline: embedded, quietly',
+      { offline: true },
+      {},
+      { appid: 'k' },
+      { kind: 'embedded', now: undefined },
+      undefined,
+      undefined,
+    ],
+    [
+      '--offline --now',
+      { offline: true, now: 5000 },
+      {},
+      {},
+      { kind: 'embedded', now: 5000 },
+      undefined,
+      undefined,
+    ],
+    [
+      'config appid: live',
+      {},
+      {},
+      { appid: 'cfg' },
+      { kind: 'live', baseUrl: DEFAULT },
+      'cfg',
+      undefined,
+    ],
+    [
+      'env beats config',
+      {},
+      { WEATHER_APPID: 'env' },
+      { appid: 'cfg' },
+      { kind: 'live', baseUrl: DEFAULT },
+      'env',
+      undefined,
+    ],
+    [
+      'flag beats env',
+      { appid: 'flag' },
+      { WEATHER_APPID: 'env' },
+      { appid: 'cfg' },
+      { kind: 'live', baseUrl: DEFAULT },
+      'flag',
+      undefined,
+    ],
+    [
+      'empty env is unset',
+      {},
+      { WEATHER_APPID: '' },
+      { appid: 'cfg' },
+      { kind: 'live', baseUrl: DEFAULT },
+      'cfg',
+      undefined,
+    ],
+    [
+      'config base_url',
+      {},
+      {},
+      { appid: 'k', base_url: 'http://cfg/data/2.5' },
+      { kind: 'live', baseUrl: 'http://cfg/data/2.5' },
+      'k',
+      undefined,
+    ],
+    [
+      'env base URL beats config',
+      {},
+      { WEATHER_BASE_URL: 'http://env/data/2.5/' },
+      { appid: 'k', base_url: 'http://cfg' },
+      { kind: 'live', baseUrl: 'http://env/data/2.5' },
+      'k',
+      undefined,
+    ],
+    [
+      'flag base URL beats env',
+      { baseUrl: 'http://flag' },
+      { WEATHER_BASE_URL: 'http://env' },
+      { appid: 'k' },
+      { kind: 'live', baseUrl: 'http://flag' },
+      'k',
+      undefined,
+    ],
   ] as const)('%s', (_what, flags, env, stored, source, appid, notice) => {
     const p = plan({ ...HERE, ...flags }, env, stored);
     expect(p.source).toEqual(source);
@@ -33,8 +118,18 @@ describe('where the observation comes from', () => {
 describe('query values', () => {
   it.each([
     ['defaults: metric, en, json', {}, {}, { units: 'metric', lang: 'en', mode: 'json' }],
-    ['config units and lang', {}, { units: 'imperial', lang: 'de' }, { units: 'imperial', lang: 'de', mode: 'json' }],
-    ['flags beat config', { units: 'standard', lang: 'ua', mode: 'xml' }, { units: 'imperial', lang: 'de' }, { units: 'standard', lang: 'ua', mode: 'xml' }],
+    [
+      'config units and lang',
+      {},
+      { units: 'imperial', lang: 'de' },
+      { units: 'imperial', lang: 'de', mode: 'json' },
+    ],
+    [
+      'flags beat config',
+      { units: 'standard', lang: 'ua', mode: 'xml' },
+      { units: 'imperial', lang: 'de' },
+      { units: 'standard', lang: 'ua', mode: 'xml' },
+    ],
   ] as const)('%s', (_what, flags, stored, expected) => {
     const { query } = plan({ ...HERE, ...flags }, {}, stored);
     expect({ units: query.units, lang: query.lang, mode: query.mode }).toEqual(expected);
@@ -74,20 +169,65 @@ describe('how it is printed', () => {
   it('parses --format into a template', () => {
     expect(plan({ ...HERE, format: '{name}' }).printing).toEqual({
       kind: 'template',
-      template: { parts: [{ kind: 'field', path: 'name', fallback: undefined, spec: { fill: ' ', align: undefined, width: 0, precision: undefined, zeros: false } }] },
+      template: {
+        parts: [
+          {
+            kind: 'field',
+            path: 'name',
+            fallback: undefined,
+            spec: { fill: ' ', align: undefined, width: 0, precision: undefined, zeros: false },
+          },
+        ],
+      },
     });
   });
 });
 
 describe('usage errors, before any request', () => {
   it.each([
-    ['no location', {}, {}, {}, '--lat and --lon are required (latitude -90 to 90, longitude -180 to 180)'],
+    [
+      'no location',
+      {},
+      {},
+      {},
+      '--lat and --lon are required (latitude -90 to 90, longitude -180 to 180)',
+    ],
     ['only --lat', { lat: 1 }, {}, {}, '--lat and --lon must be given together'],
-    ['only --lon, with a config location', { lon: 1 }, {}, { location: '1,2' }, '--lat and --lon must be given together'],
-    ['--format with --output', { ...HERE, format: '{name}', output: 'raw' }, {}, {}, '--format and --output cannot be combined'],
-    ['--format with html', { ...HERE, format: '{name}', mode: 'html' }, {}, {}, '--format needs --mode json or xml; html is printed raw'],
-    ['html as a table', { ...HERE, mode: 'html', output: 'table' }, {}, {}, '--mode html is printed raw; --output table needs json or xml'],
-    ['--now against the live service', { ...HERE, now: 1 }, {}, { appid: 'k' }, '--now sets the clock of the embedded implementation; add --offline'],
+    [
+      'only --lon, with a config location',
+      { lon: 1 },
+      {},
+      { location: '1,2' },
+      '--lat and --lon must be given together',
+    ],
+    [
+      '--format with --output',
+      { ...HERE, format: '{name}', output: 'raw' },
+      {},
+      {},
+      '--format and --output cannot be combined',
+    ],
+    [
+      '--format with html',
+      { ...HERE, format: '{name}', mode: 'html' },
+      {},
+      {},
+      '--format needs --mode json or xml; html is printed raw',
+    ],
+    [
+      'html as a table',
+      { ...HERE, mode: 'html', output: 'table' },
+      {},
+      {},
+      '--mode html is printed raw; --output table needs json or xml',
+    ],
+    [
+      '--now against the live service',
+      { ...HERE, now: 1 },
+      {},
+      { appid: 'k' },
+      '--now sets the clock of the embedded implementation; add --offline',
+    ],
     ['a bad template', { ...HERE, format: '{nope}' }, {}, {}, 'unknown field {nope} in --format'],
   ] as const)('%s', (_what, flags, env, stored, message) => {
     expect(() => plan(flags, env, stored)).toThrow(UsageError);

@@ -113,7 +113,8 @@ function zocca(): string {
 
 describe('decodeXmlObservation rejects what is not an observation', () => {
   it.each([
-    ['not XML', 'hello', "the body is not well-formed XML (char 'h' is not expected.:1:1)"],
+    ['not XML', 'hello', 'the body is not well-formed XML (line 1, column 1)'],
+    ['truncated', '<current><city id="1"', 'the body is not well-formed XML (line 1, column 1)'],
     [
       'an error document',
       '<ClientError><cod>400</cod><message>x</message></ClientError>',

@@ -127,6 +127,7 @@ describe('keys never shown whole', () => {
     ['http://x/weather?appid=secret', 'http://x/weather?appid=***'],
     ['http://x/weather?APPID=s#f', 'http://x/weather?APPID=***#f'],
     ['no url here', 'no url here'],
+    ['GET /weather?appid=k1 is slow; retry', 'GET /weather?appid=*** is slow; retry'],
   ])('%s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
   });

@@ -96,9 +96,14 @@ describe('table', () => {
   it('wraps long values to the terminal width', () => {
     const long: Decoded = {
       ...bare,
-      observation: { ...bare.observation, name: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch' },
+      observation: {
+        ...bare.observation,
+        name: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+      },
     };
-    const lines = renderTable(long, { ...context(true), chalk: makeChalk(0), columns: 50 }).split('\n');
+    const lines = renderTable(long, { ...context(true), chalk: makeChalk(0), columns: 50 }).split(
+      '\n',
+    );
     expect(lines.slice(0, 4)).toEqual([
       '┌─────────────┬──────────────────────────────────┐',
       '│ Place       │ Llanfairpwllgwyngyllgogerychwyrn │',
@@ -164,9 +169,11 @@ describe('summary', () => {
   });
 
   it('renders both conditions when there are two', () => {
-    const sydney = decodeJsonObservation(truth('ramola1808_current_sydney_metric_two_conditions_rain1h.json'));
-    expect(renderSummary({ observation: sydney, units: 'metric' }, context(false)).split('\n')[1]).toBe(
-      'Light rain, light intensity drizzle, 12.3 °C, feels like 7.4 °C',
+    const sydney = decodeJsonObservation(
+      truth('ramola1808_current_sydney_metric_two_conditions_rain1h.json'),
     );
+    expect(
+      renderSummary({ observation: sydney, units: 'metric' }, context(false)).split('\n')[1],
+    ).toBe('Light rain, light intensity drizzle, 12.3 °C, feels like 7.4 °C');
   });
 });

@@ -6,7 +6,9 @@ import { parseTemplate, renderTemplate, TEMPLATE_FIELDS } from '../../../src/ren
 import { truth } from '../../helpers/fixtures.js';
 
 const manila: Decoded = {
-  observation: decodeJsonObservation(truth('programmatordev_capture2026_current_manila_latlon_metric_rain1h.json')),
+  observation: decodeJsonObservation(
+    truth('programmatordev_capture2026_current_manila_latlon_metric_rain1h.json'),
+  ),
   units: 'metric',
 };
 const newtonhill: Decoded = {
@@ -52,9 +54,12 @@ describe('template fields', () => {
   });
 
   it('renders imperial units', () => {
-    expect(render('{main.temp:.0}{temp_unit} {wind.speed:.0} {speed_unit} gusts {wind.gust:.0}', newtonhill)).toBe(
-      '47°F 16 mph gusts 30',
-    );
+    expect(
+      render(
+        '{main.temp:.0}{temp_unit} {wind.speed:.0} {speed_unit} gusts {wind.gust:.0}',
+        newtonhill,
+      ),
+    ).toBe('47°F 16 mph gusts 30');
   });
 });
 
@@ -75,7 +80,10 @@ describe('width and alignment', () => {
   });
 
   it('never prints -0 after rounding', () => {
-    const cold: Decoded = { ...manila, observation: { ...manila.observation, main: { ...manila.observation.main, temp: -0.3 } } };
+    const cold: Decoded = {
+      ...manila,
+      observation: { ...manila.observation, main: { ...manila.observation.main, temp: -0.3 } },
+    };
     expect(render('{main.temp:.0}', cold)).toBe('0');
     expect(render('{main.temp:05.1}', cold)).toBe('-00.3');
   });
@@ -83,7 +91,10 @@ describe('width and alignment', () => {
 
 describe('template errors are usage errors before any request', () => {
   it.each([
-    ['{main.tmp}', `unknown field {main.tmp} in --format (valid fields: ${TEMPLATE_FIELDS.join(', ')})`],
+    [
+      '{main.tmp}',
+      `unknown field {main.tmp} in --format (valid fields: ${TEMPLATE_FIELDS.join(', ')})`,
+    ],
     ['{foo}', `unknown field {foo} in --format (valid fields: ${TEMPLATE_FIELDS.join(', ')})`],
     ['{name', 'unclosed { in --format (write {{ for a literal brace)'],
     ['name}', 'unmatched } in --format (write }} for a literal brace)'],

@@ -1,0 +1,106 @@
+# fish completion for weather
+# Generated from the command definitions by scripts/generate.mjs; do not edit, run `npm run generate`.
+# Install: weather completion fish > ~/.config/fish/completions/weather.fish
+
+# __weather_at PATH [N]: true when the tokens before the cursor are in the (sub)command PATH ('' for
+# the top level) and, if N is given, exactly N of its arguments are already on the line.
+function __weather_at
+    set -l path ''
+    set -l npos 0
+    set -l skip 0
+    set -l nomore 0
+    for token in (commandline -opc)[2..]
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        set -l valued
+        switch $path
+            case ''
+                set valued --lat --lon -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --now
+            case 'keys create'
+                set valued --name
+            case serve
+                set valued --host --port --rate-limit --now
+        end
+        if test $nomore = 0; and test "$token" = --
+            set nomore 1
+        else if test $nomore = 0; and string match -qr -- '^-.' $token
+            contains -- $token $valued; and set skip 1
+        else if test $npos = 0; and contains -- (string trim -- "$path $token") $__weather_paths
+            set path (string trim -- "$path $token")
+        else
+            set npos (math $npos + 1)
+        end
+    end
+    test "$path" = "$argv[1]"; or return 1
+    test (count $argv) -lt 2; or test $npos = $argv[2]
+end
+
+set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion help
+
+# Never offer file names: no argument or option value of weather is a path.
+complete -c weather -f
+complete -c weather -n '__weather_at \'\'' -s V -l version -d 'print the version'
+complete -c weather -n '__weather_at \'\'' -l lat -x -d 'latitude, -90 to 90'
+complete -c weather -n '__weather_at \'\'' -l lon -x -d 'longitude, -180 to 180'
+complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
+complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
+complete -c weather -n '__weather_at \'\'' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
+complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw' -d 'how to print the observation (html is always raw)'
+complete -c weather -n '__weather_at \'\'' -s f -l format -x -d 'print a template such as "{main.temp:.0}{temp_unit} {weather.0.description}"; fields: see README'
+complete -c weather -n '__weather_at \'\'' -l appid -x -d 'API key'
+complete -c weather -n '__weather_at \'\'' -l base-url -x -d 'API base URL'
+complete -c weather -n '__weather_at \'\'' -l timeout -x -d 'give up after this long, retries included'
+complete -c weather -n '__weather_at \'\'' -l offline -d 'answer from the embedded implementation, in process, no network'
+complete -c weather -n '__weather_at \'\'' -l now -x -d 'freeze the model\'s clock: ISO 8601 or Unix seconds (embedded implementation only)'
+complete -c weather -n '__weather_at \'\'' -l color -d 'colour even when stdout is not a terminal'
+complete -c weather -n '__weather_at \'\'' -l no-color -d 'no colour (as does NO_COLOR)'
+complete -c weather -n '__weather_at \'\'' -l verbose -d 'print stack traces of internal errors (as does WEATHER_DEBUG=1)'
+complete -c weather -n '__weather_at \'\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'\' 0' -a config -d 'read and change stored settings'
+complete -c weather -n '__weather_at \'\' 0' -a keys -d 'manage the embedded implementation\'s API keys (for weather serve)'
+complete -c weather -n '__weather_at \'\' 0' -a serve -d 'serve the embedded Current Weather API over HTTP'
+complete -c weather -n '__weather_at \'\' 0' -a completion -d 'print the shell completion script'
+complete -c weather -n '__weather_at \'\' 0' -a help -d 'show help for a command'
+complete -c weather -n '__weather_at config' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at config 0' -a set -d 'store a setting'
+complete -c weather -n '__weather_at config 0' -a get -d 'print a stored setting'
+complete -c weather -n '__weather_at config 0' -a unset -d 'remove a stored setting'
+complete -c weather -n '__weather_at config 0' -a list -d 'print every stored setting as key=value'
+complete -c weather -n '__weather_at config 0' -a path -d 'print the config file\'s path'
+complete -c weather -n '__weather_at config 0' -a help -d 'show help for a command'
+complete -c weather -n '__weather_at \'config set\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'config set\' 0' -a 'appid units lang location base_url timeout' -d 'setting name'
+complete -c weather -n '__weather_at \'config get\'' -l show -d 'print the API key in full instead of masked'
+complete -c weather -n '__weather_at \'config get\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'config get\' 0' -a 'appid units lang location base_url timeout' -d 'setting name'
+complete -c weather -n '__weather_at \'config unset\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'config unset\' 0' -a 'appid units lang location base_url timeout' -d 'setting name'
+complete -c weather -n '__weather_at \'config list\'' -l show -d 'print the API key in full instead of masked'
+complete -c weather -n '__weather_at \'config list\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'config path\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'config help\' 0' -a 'set get unset list path' -d 'the command to show help for'
+complete -c weather -n '__weather_at keys' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at keys 0' -a create -d 'create an Active key and print it'
+complete -c weather -n '__weather_at keys 0' -a list -d 'list keys with name, status and creation time'
+complete -c weather -n '__weather_at keys 0' -a disable -d 'make a key Inactive (requests with it get 401)'
+complete -c weather -n '__weather_at keys 0' -a enable -d 'make a key Active again'
+complete -c weather -n '__weather_at keys 0' -a delete -d 'delete a key'
+complete -c weather -n '__weather_at keys 0' -a help -d 'show help for a command'
+complete -c weather -n '__weather_at \'keys create\'' -l name -x -d 'a label to tell keys apart'
+complete -c weather -n '__weather_at \'keys create\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'keys list\'' -l show -d 'print keys in full instead of masked'
+complete -c weather -n '__weather_at \'keys list\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'keys disable\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'keys enable\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'keys delete\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'keys help\' 0' -a 'create list disable enable delete' -d 'the command to show help for'
+complete -c weather -n '__weather_at serve' -l host -x -d 'address to listen on (anything but loopback is reachable from other machines)'
+complete -c weather -n '__weather_at serve' -l port -x -d 'port; 0 picks a free one'
+complete -c weather -n '__weather_at serve' -l rate-limit -x -d 'requests per minute per key; 0 for no limit'
+complete -c weather -n '__weather_at serve' -l now -x -d 'freeze the model\'s clock: ISO 8601 or Unix seconds'
+complete -c weather -n '__weather_at serve' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at completion' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at completion 0' -a 'bash zsh fish' -d 'bash, zsh or fish'
+complete -c weather -n '__weather_at help 0' -a 'config keys serve completion' -d 'the command to show help for'

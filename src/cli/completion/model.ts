@@ -1,0 +1,105 @@
+import type { Argument, Command, Help, Option } from 'commander';
+
+/**
+ * A plain snapshot of a commander program: what the three shell renderers and the man page need,
+ * and nothing that depends on commander's internals. Visibility follows `--help` (Help's
+ * visibleCommands/visibleOptions), so the implicit `help` command and `-h, --help` are included.
+ */
+export interface OptionModel {
+  readonly short: string | undefined;
+  readonly long: string | undefined;
+  readonly description: string;
+  /** The value's name from the flags (`<units>` → units); undefined for flags without a value. */
+  readonly valueName: string | undefined;
+  /** True when the value may be left out (`[value]`). */
+  readonly valueOptional: boolean;
+  readonly choices: readonly string[];
+  readonly defaultText: string | undefined;
+  /** Long flags this one cannot be combined with (`--color` and `--no-color`). */
+  readonly conflicts: readonly string[];
+}
+
+export interface ArgumentModel {
+  readonly name: string;
+  readonly description: string;
+  readonly required: boolean;
+  readonly variadic: boolean;
+  readonly choices: readonly string[];
+}
+
+export interface CommandModel {
+  /** Names from the root, the root's own name first: ['weather', 'config', 'set']. */
+  readonly path: readonly string[];
+  readonly name: string;
+  readonly description: string;
+  readonly options: readonly OptionModel[];
+  readonly arguments: readonly ArgumentModel[];
+  readonly commands: readonly CommandModel[];
+}
+
+function optionModel(option: Option, siblings: readonly Option[]): OptionModel {
+  const takesValue = option.required || option.optional;
+  const valueName = takesValue ? /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1] : undefined;
+  // commander pairs --no-x with --x through attributeName; either side conflicts with the other
+  const conflicts = siblings
+    .filter((o) => o !== option && o.negate !== option.negate)
+    .filter((o) => o.attributeName() === option.attributeName() && o.long)
+    .map((o) => o.long ?? '');
+  return {
+    short: option.short,
+    long: option.long,
+    description: option.description,
+    valueName: takesValue ? (valueName ?? 'value') : undefined,
+    valueOptional: option.optional,
+    choices: option.argChoices ?? [],
+    defaultText: option.defaultValueDescription,
+    conflicts,
+  };
+}
+
+function argumentModel(argument: Argument, choices: readonly string[] | undefined): ArgumentModel {
+  return {
+    name: argument.name(),
+    description: argument.description,
+    required: argument.required,
+    variadic: argument.variadic,
+    choices: choices ?? argument.argChoices ?? [],
+  };
+}
+
+function commandModel(command: Command, help: Help, path: readonly string[]): CommandModel {
+  const subcommands = help.visibleCommands(command);
+  const options = help.visibleOptions(command);
+  const siblingNames = subcommands.map((c) => c.name()).filter((name) => name !== 'help');
+  return {
+    path,
+    name: command.name(),
+    description: command.description(),
+    options: options.map((o) => optionModel(o, options)),
+    // registeredArguments, not visibleArguments: help hides arguments when none has a description
+    arguments: command.registeredArguments.map((a) => argumentModel(a, undefined)),
+    commands: subcommands.map((sub) => {
+      const model = commandModel(sub, help, [...path, sub.name()]);
+      // The implicit help command is not in `command.commands`; its argument names a sibling.
+      if (command.commands.includes(sub)) return model;
+      const [first, ...rest] = model.arguments;
+      if (!first) return model;
+      const description = first.description || 'the command to show help for';
+      return { ...model, arguments: [{ ...first, description, choices: siblingNames }, ...rest] };
+    }),
+  };
+}
+
+export function programModel(program: Command): CommandModel {
+  return commandModel(program, program.createHelp(), [program.name()]);
+}
+
+/** Every command, depth first, the root first. */
+export function allCommands(root: CommandModel): CommandModel[] {
+  return [root, ...root.commands.flatMap(allCommands)];
+}
+
+/** The flags of an option as written on a command line: ['-u', '--units']. */
+export function flagsOf(option: OptionModel): string[] {
+  return [option.short, option.long].filter((f): f is string => f !== undefined);
+}

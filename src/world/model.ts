@@ -1,0 +1,104 @@
+import { climateAt } from './climate.js';
+import { feelsLikeC } from './comfort.js';
+import { chooseCondition } from './condition.js';
+import { clamp, normalizeLon } from './geo.js';
+import { hash01 } from './noise.js';
+import type { PlaceIndex, PlaceMatch } from './places.js';
+import { sunAt } from './sun.js';
+import { synthesize, type Weather } from './synthesis.js';
+import { terrainAt } from './terrain.js';
+import { utcOffsetSeconds, zoneAt } from './timezone.js';
+import type { PrecipitationVolume, World, WorldObservation } from './types.js';
+
+/** Rounds as the API writes numbers: 2 decimals, and never a negative zero. */
+function round2(value: number): number {
+  return Math.round(value * 100) / 100 + 0;
+}
+
+/** Barometric formula (ICAO standard atmosphere): pressure at `elevationM` from sea level. */
+function groundPressure(seaLevelHpa: number, elevationM: number): number {
+  return seaLevelHpa * Math.pow(1 - 2.25577e-5 * clamp(elevationM, -500, 8000), 5.25588);
+}
+
+/**
+ * The simulated station: per place (or per 1° cell at sea), so the same place always reports
+ * through the same station. Type 1 and 2 are the two kinds of `sys.type` the live service shows.
+ */
+function stationFor(match: PlaceMatch, lat: number, lon: number): WorldObservation['station'] {
+  const cell = (Math.floor(lat) + 90) * 360 + Math.floor(lon) + 180;
+  const [key, seed] = match.place.id > 0 ? [match.place.id, 909] : [cell, 919];
+  const type = hash01(key, 1, seed) < 0.3 ? 1 : 2;
+  const pick = hash01(key, 2, seed);
+  return {
+    type,
+    id: type === 1 ? 1000 + Math.floor(pick * 9000) : 2_000_000 + Math.floor(pick * 99_999),
+  };
+}
+
+/**
+ * Station-to-station spread behind temp_min/temp_max: a few tenths of a degree for a village or
+ * the sea, up to about 2 °C across a big city.
+ */
+function temperatureSpread(population: number, w: Weather): { below: number; above: number } {
+  const size = Math.log10(Math.max(population, 1000) / 1000);
+  const spread = Math.min(2.2, (0.15 + 0.45 * size) * (0.6 + 0.8 * w.local));
+  const share = 0.35 + 0.3 * w.convection;
+  return { below: spread * share, above: spread * (1 - share) };
+}
+
+function volume(rateMmH: number, w: Weather): PrecipitationVolume {
+  return { h1: round2(rateMmH), h3: round2(rateMmH * (1.4 + 1.6 * w.local)) };
+}
+
+export function createWorld(places: PlaceIndex): World {
+  return {
+    observe(latitude: number, longitude: number, dt: number): WorldObservation {
+      const lat = clamp(latitude, -90, 90);
+      const lon = normalizeLon(longitude);
+      const match = places.nearest(lat, lon);
+      const zone = zoneAt(lat, lon);
+      const timezoneOffset = utcOffsetSeconds(zone, dt);
+      const sun = sunAt(lat, lon, dt, timezoneOffset);
+      const terrain = terrainAt(places, lat, lon);
+      const climate = climateAt(lat, lon, terrain.elevationM, dt);
+      const land = Math.max(terrain.settled, climate.continentality);
+      const weather = synthesize({ lat, lon, dt, climate, land, sunAltitudeDeg: sun.altitudeDeg });
+      const clouds = Math.round(weather.cloudiness * 100);
+      const sky = chooseCondition(weather, clouds);
+
+      const tempC = round2(weather.tempC);
+      const spread = temperatureSpread(match.population, weather);
+      const windSpeed = round2(weather.windSpeed);
+      const gusty = windSpeed >= 2 || sky.conditionId < 300;
+      const pressure = Math.round(weather.pressureHpa);
+      const precipitation = sky.precipitation;
+      return {
+        place: match.place,
+        zone,
+        timezoneOffset,
+        dt,
+        sunrise: sun.sunrise,
+        sunset: sun.sunset,
+        isDay: sun.isDay,
+        tempC,
+        feelsLikeC: round2(feelsLikeC(weather.tempC, weather.humidity, weather.windSpeed)),
+        tempMinC: round2(weather.tempC - spread.below),
+        tempMaxC: round2(weather.tempC + spread.above),
+        pressure,
+        grndLevel: Math.round(groundPressure(weather.pressureHpa, terrain.elevationM)),
+        humidity: Math.round(weather.humidity),
+        visibility: Math.round(clamp(sky.visibility, 0, 10000)),
+        windSpeed,
+        windDeg: Math.round(weather.windFromDeg) % 360,
+        ...(gusty
+          ? { windGust: Math.max(round2(windSpeed * weather.gustFactor), round2(windSpeed + 0.01)) }
+          : {}),
+        clouds,
+        conditionId: sky.conditionId,
+        ...(precipitation?.kind === 'rain' ? { rain: volume(precipitation.rateMmH, weather) } : {}),
+        ...(precipitation?.kind === 'snow' ? { snow: volume(precipitation.rateMmH, weather) } : {}),
+        station: stationFor(match, lat, lon),
+      };
+    },
+  };
+}

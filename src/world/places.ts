@@ -1,0 +1,237 @@
+import { EARTH_RADIUS_KM, RAD } from './geo.js';
+import { readPlacesTable, type PlacesTable } from './places-file.js';
+import type { Place } from './types.js';
+
+/**
+ * Farthest a place may be and still name a coordinate. GeoNames cities500 leaves out settlements
+ * under 500 people, so on sparsely settled land (the Sahara, the Arctic, small Pacific islands such
+ * as Taveuni) the nearest listed place is routinely 50–100 km away; 100 km still names the region
+ * someone is in, while open ocean and the ice caps stay unnamed (the live service, too, returns an
+ * empty name there).
+ */
+export const NAME_RADIUS_KM = 100;
+
+/**
+ * GeoNames splits big cities into many sections (PPLX), so a coordinate in central Tokyo is nearer
+ * a neighbourhood than the city's own point. A place's distance is therefore divided by
+ * 1 + 0.2·log10(population / 500): a city of millions wins against a village or a district that
+ * is up to 1.5–2 times nearer, never against one the coordinate is right in. Equal scores go to
+ * the lower GeoNames id, so the answer never depends on the order of the file.
+ */
+const PREFERENCE_PER_DECADE = 0.2;
+const MIN_POPULATION = 500;
+const MAX_PREFERENCE = 1 + PREFERENCE_PER_DECADE * Math.log10(0xffffffff / MIN_POPULATION);
+
+const KM_PER_DEGREE = EARTH_RADIUS_KM * RAD;
+const UNITS_PER_DEGREE = 1e5;
+
+export interface PlaceMatch {
+  readonly place: Place;
+  /** Great-circle distance to the place, km; Infinity when no place is near. */
+  readonly distanceKm: number;
+  readonly population: number;
+  /** Metres above sea level. */
+  readonly elevationM: number;
+}
+
+export interface PlaceIndex {
+  readonly size: number;
+  /** The place naming (lat, lon); `{ id: 0, name: '' }` when none is within NAME_RADIUS_KM. */
+  nearest(lat: number, lon: number): PlaceMatch;
+  /** Calls `visit` for every place within `radiusKm`, in no particular order. */
+  forEachWithin(
+    lat: number,
+    lon: number,
+    radiusKm: number,
+    visit: (distanceKm: number, elevationM: number, population: number) => void,
+  ): void;
+}
+
+const NOWHERE: PlaceMatch = {
+  place: { id: 0, name: '' },
+  distanceKm: Infinity,
+  population: 0,
+  elevationM: 0,
+};
+
+function preference(population: number): number {
+  return (
+    1 + PREFERENCE_PER_DECADE * Math.log10(Math.max(population, MIN_POPULATION) / MIN_POPULATION)
+  );
+}
+
+/** Longitude difference folded into [0, 180]. */
+function lonGap(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+class GridPlaceIndex implements PlaceIndex {
+  private readonly decoder = new TextDecoder();
+
+  constructor(private readonly t: PlacesTable) {}
+
+  get size(): number {
+    return this.t.count;
+  }
+
+  nearest(lat: number, lon: number): PlaceMatch {
+    const t = this.t;
+    let best = -1;
+    let bestScore = Infinity;
+    let bestKm = Infinity;
+    this.scan(
+      lat,
+      lon,
+      NAME_RADIUS_KM,
+      () => bestScore * MAX_PREFERENCE,
+      (i, km) => {
+        const score = km / preference(t.population[i] ?? 0);
+        if (score < bestScore || (score === bestScore && (t.id[i] ?? 0) < (t.id[best] ?? 0))) {
+          best = i;
+          bestScore = score;
+          bestKm = km;
+        }
+      },
+    );
+    return best < 0 ? NOWHERE : this.match(best, bestKm);
+  }
+
+  forEachWithin(
+    lat: number,
+    lon: number,
+    radiusKm: number,
+    visit: (distanceKm: number, elevationM: number, population: number) => void,
+  ): void {
+    const t = this.t;
+    this.scan(
+      lat,
+      lon,
+      radiusKm,
+      () => radiusKm,
+      (i, km) => {
+        visit(km, t.elevation[i] ?? 0, t.population[i] ?? 0);
+      },
+    );
+  }
+
+  private match(i: number, distanceKm: number): PlaceMatch {
+    const t = this.t;
+    const name = this.decoder.decode(t.names.subarray(t.nameStart[i], t.nameStart[i + 1]));
+    const country = t.countryCodes[t.country[i] ?? 0] ?? '';
+    const id = t.id[i] ?? 0;
+    return {
+      place: country === '' ? { id, name } : { id, name, country },
+      distanceKm,
+      population: t.population[i] ?? 0,
+      elevationM: t.elevation[i] ?? 0,
+    };
+  }
+
+  /**
+   * Visits every place within `radiusKm` whose distance may still beat `limitKm()`: the cell
+   * holding the point first, then the cells of the bounding box of the search circle (all
+   * longitudes when the circle reaches a pole), skipping cells whose nearest edge is too far.
+   */
+  private scan(
+    lat: number,
+    lon: number,
+    radiusKm: number,
+    limitKm: () => number,
+    visit: (i: number, km: number) => void,
+  ): void {
+    const { latCells, lonCells } = this.t;
+    const radiusDeg = radiusKm / KM_PER_DEGREE;
+    const cosLat = Math.cos(lat * RAD);
+    const sinRadius = Math.sin(radiusKm / EARTH_RADIUS_KM);
+    const homeRow = Math.min(latCells - 1, Math.max(0, Math.floor(lat) + 90));
+    const homeCol = (((Math.floor(lon) + 180) % lonCells) + lonCells) % lonCells;
+    this.scanCell(homeRow * lonCells + homeCol, lat, lon, cosLat, radiusKm, limitKm, visit);
+
+    const firstRow = Math.max(0, Math.floor(lat - radiusDeg) + 90);
+    const lastRow = Math.min(latCells - 1, Math.floor(lat + radiusDeg) + 90);
+    let firstCol = 0;
+    let cols = lonCells;
+    if (lat + radiusDeg < 90 && lat - radiusDeg > -90 && sinRadius < cosLat) {
+      const spread = Math.asin(sinRadius / cosLat) / RAD;
+      firstCol = Math.floor(lon - spread) + 180;
+      cols = Math.min(lonCells, Math.floor(lon + spread) + 180 - firstCol + 1);
+    }
+    for (let row = firstRow; row <= lastRow; row++) {
+      const south = row - 90;
+      const latGap = lat < south ? south - lat : lat > south + 1 ? lat - south - 1 : 0;
+      for (let k = 0; k < cols; k++) {
+        const col = (((firstCol + k) % lonCells) + lonCells) % lonCells;
+        if (row === homeRow && col === homeCol) continue;
+        // Lower bound of the distance to any point of the cell: its latitude gap, or the distance
+        // to the meridian of its nearest edge (which grows with the longitude gap up to 90°).
+        const gap = Math.max(0, lonGap(lon, col - 180 + 0.5) - 0.5);
+        const meridianKm = EARTH_RADIUS_KM * Math.asin(cosLat * Math.sin(Math.min(gap, 90) * RAD));
+        const bound = Math.max(latGap * KM_PER_DEGREE, meridianKm);
+        if (bound > radiusKm || bound > limitKm()) continue;
+        this.scanCell(row * lonCells + col, lat, lon, cosLat, radiusKm, limitKm, visit);
+      }
+    }
+  }
+
+  /**
+   * Places in a cell are sorted by latitude (scripts/build-data.mjs): start at the point's
+   * latitude and sweep north and south, stopping each way once the latitude gap alone exceeds
+   * what could still count. The limit shrinks as nearer places turn up.
+   */
+  private scanCell(
+    cell: number,
+    lat: number,
+    lon: number,
+    cosLat: number,
+    radiusKm: number,
+    limitKm: () => number,
+    visit: (i: number, km: number) => void,
+  ): void {
+    const t = this.t;
+    const start = t.cellStart[cell] ?? 0;
+    const end = t.cellStart[cell + 1] ?? 0;
+    const target = lat * UNITS_PER_DEGREE;
+    let low = start;
+    let high = end;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((t.lat[middle] ?? 0) < target) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < end; i++) {
+      if (!this.visitIfNear(i, lat, lon, cosLat, radiusKm, limitKm, visit)) break;
+    }
+    for (let i = low - 1; i >= start; i--) {
+      if (!this.visitIfNear(i, lat, lon, cosLat, radiusKm, limitKm, visit)) break;
+    }
+  }
+
+  /** Visits place `i` if within reach; false once its latitude alone puts it out of reach. */
+  private visitIfNear(
+    i: number,
+    lat: number,
+    lon: number,
+    cosLat: number,
+    radiusKm: number,
+    limitKm: () => number,
+    visit: (i: number, km: number) => void,
+  ): boolean {
+    const t = this.t;
+    const placeLat = (t.lat[i] ?? 0) / UNITS_PER_DEGREE;
+    const latKm = Math.abs(placeLat - lat) * KM_PER_DEGREE;
+    if (latKm > radiusKm || latKm > limitKm()) return false;
+    const placeLon = (t.lon[i] ?? 0) / UNITS_PER_DEGREE;
+    const s = Math.sin(((placeLat - lat) * RAD) / 2);
+    const w = Math.sin(((placeLon - lon) * RAD) / 2);
+    const h = s * s + cosLat * Math.cos(placeLat * RAD) * w * w;
+    const km = 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+    if (km <= radiusKm) visit(i, km);
+    return true;
+  }
+}
+
+/** Opens the places index held in `bytes` (the contents of data/places.bin). */
+export function loadPlaces(bytes: Uint8Array): PlaceIndex {
+  return new GridPlaceIndex(readPlacesTable(bytes));
+}

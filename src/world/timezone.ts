@@ -1,0 +1,31 @@
+import tzLookup from '@photostructure/tz-lookup';
+import { clamp, normalizeLon } from './geo.js';
+
+/** IANA zone of a coordinate; `Etc/GMT±N` over open sea (nautical zones). */
+export function zoneAt(lat: number, lon: number): string {
+  return tzLookup(clamp(lat, -90, 90), normalizeLon(lon));
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** Offset of `zone` from UTC at `unixSeconds`, in seconds, daylight saving time included. */
+export function utcOffsetSeconds(zone: string, unixSeconds: number): number {
+  const parts = formatterFor(zone).formatToParts(new Date(unixSeconds * 1000));
+  const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = LONG_OFFSET.exec(name);
+  if (match === null) throw new Error(`unexpected UTC offset "${name}" for ${zone}`);
+  const [, sign, hours = '0', minutes = '0', seconds = '0'] = match;
+  const total = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+  return sign === '-' ? -total : total;
+}

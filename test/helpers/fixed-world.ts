@@ -1,0 +1,60 @@
+import type { World, WorldObservation } from '../../src/world/types.js';
+import type { HandlerDeps } from '../../src/server/handler.js';
+import { loadConditionTexts } from '../../src/world/i18n/texts.js';
+import type { KeyStatus } from '../../src/server/keys.js';
+
+/** One observation, whatever the coordinates: lets handler tests assert exact bytes. */
+export const LONDON: WorldObservation = {
+  place: { id: 2643743, name: 'London', country: 'GB' },
+  zone: 'Europe/London',
+  timezoneOffset: 0,
+  dt: 0,
+  sunrise: 1767254733,
+  sunset: 1767283049,
+  isDay: true,
+  tempC: 7.25,
+  feelsLikeC: 4.1,
+  tempMinC: 6.5,
+  tempMaxC: 8.03,
+  pressure: 1012,
+  grndLevel: 1011,
+  humidity: 81,
+  visibility: 9000,
+  windSpeed: 5.14,
+  windDeg: 230,
+  windGust: 9.8,
+  clouds: 75,
+  conditionId: 500,
+  rain: { h1: 0.42, h3: 1.1 },
+  station: { type: 2, id: 2075535 },
+};
+
+/** Members to replace; `undefined` removes an optional one (no gust, no rain). */
+export type Overrides = { [K in keyof WorldObservation]?: WorldObservation[K] | undefined };
+
+export function fixedWorld(overrides: Overrides = {}): World {
+  const merged = Object.entries({ ...LONDON, ...overrides }).filter(([, v]) => v !== undefined);
+  const observation = Object.fromEntries(merged) as unknown as WorldObservation;
+  return { observe: (_lat, _lon, dt) => ({ ...observation, dt }) };
+}
+
+/** 2026-01-01T12:04:30Z: the ten-minute observation cycle puts dt at 12:00:00. */
+export const NOW_MS = Date.UTC(2026, 0, 1, 12, 4, 30);
+export const DT = Date.UTC(2026, 0, 1, 12, 0, 0) / 1000;
+
+export const KEYS: Readonly<Record<string, KeyStatus>> = {
+  active0123456789abcdef0123456789: 'active',
+  inactive123456789abcdef012345678: 'inactive',
+};
+export const ACTIVE = 'active0123456789abcdef0123456789';
+export const INACTIVE = 'inactive123456789abcdef012345678';
+
+export function deps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
+  return {
+    world: fixedWorld(),
+    keys: { status: (key) => KEYS[key] },
+    now: () => NOW_MS,
+    texts: loadConditionTexts,
+    ...overrides,
+  };
+}

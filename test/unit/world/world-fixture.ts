@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadWorld } from '../../../src/world/index.js';
+import type { World } from '../../../src/world/types.js';
+
+export interface BuildResult {
+  readonly built: boolean;
+  readonly out: string;
+  readonly bytes: number;
+  readonly places?: number;
+}
+
+interface BuildDataModule {
+  readonly buildPlaces: (options?: { source?: string; out?: string }) => BuildResult;
+}
+
+/** scripts/build-data.mjs is plain JavaScript without declarations: typed here for the tests. */
+export async function buildDataModule(): Promise<BuildDataModule> {
+  const path = '../../../scripts/build-data.mjs';
+  return (await import(path)) as BuildDataModule;
+}
+
+/**
+ * The tests build the real places index from the installed GeoNames table into one folder shared
+ * by all test files and runs; buildPlaces is a no-op while it is up to date, and writes atomically
+ * when two test processes race.
+ */
+export const TEST_DATA_DIR = join(tmpdir(), 'weather-world-test-data');
+
+let world: Promise<World> | undefined;
+
+export function placesBytes(): Promise<Uint8Array> {
+  return buildDataModule().then((m) => {
+    m.buildPlaces({ out: join(TEST_DATA_DIR, 'places.bin') });
+    return readFile(join(TEST_DATA_DIR, 'places.bin'));
+  });
+}
+
+export function testWorld(): Promise<World> {
+  world ??= placesBytes().then(() =>
+    loadWorld({ readData: (name) => readFile(join(TEST_DATA_DIR, name)) }),
+  );
+  return world;
+}
+
+/** Unix seconds of a UTC date-time. */
+export function utc(year: number, month: number, day: number, hour = 0, minute = 0): number {
+  return Date.UTC(year, month - 1, day, hour, minute) / 1000;
+}
+
+/** A small deterministic generator (LCG) for sample points: the same sequence on every run. */
+export function sequence(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 0x100000000;
+  };
+}
