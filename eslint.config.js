@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'completions/', 'man/'] },
@@ -27,13 +28,7 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        URL: 'readonly',
-        Buffer: 'readonly',
-        setTimeout: 'readonly',
-      },
+      globals: globals.node,
     },
   },
   {

@@ -2,7 +2,7 @@ import { parseCoordinate } from '../core/coordinates.js';
 import { UsageError } from '../core/errors.js';
 import { parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
-import { checkBaseUrl, checkTimeout } from '../config/settings.js';
+import { checkBaseUrl, checkTimeout, findSetting, SETTING_KEYS } from '../config/settings.js';
 
 /** Option-argument parsers: each returns the value or throws a UsageError naming the flag. */
 export type Parser<T> = (text: string) => T;
@@ -66,6 +66,13 @@ export function integer(flag: string, min: number, max: number): Parser<number> 
     return value;
   };
 }
+
+export const settingKey: Parser<string> = (text) => {
+  if (!findSetting(text)) {
+    throw new UsageError(`unknown config key "${text}" (valid keys: ${SETTING_KEYS.join(', ')})`);
+  }
+  return text;
+};
 
 export function nonEmpty(flag: string): Parser<string> {
   return (text) => {

@@ -44,6 +44,7 @@ function configure(
   for (const a of spec.arguments ?? []) {
     const argument = new Argument(a.name, a.description);
     if (a.choices) argument.choices(a.choices);
+    if (a.parse) argument.argParser(a.parse);
     command.addArgument(argument);
   }
   for (const o of spec.options ?? []) {

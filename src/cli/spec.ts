@@ -22,6 +22,7 @@ export interface ArgumentSpec {
   readonly name: string;
   readonly description: string;
   readonly choices?: readonly string[];
+  readonly parse?: parse.Parser<unknown>;
 }
 
 export interface CommandSpec {
@@ -44,6 +45,13 @@ const NOW_OPTION: OptionSpec = {
   description: "freeze the model's clock: ISO 8601 or Unix seconds",
   parse: parse.instant,
   valueHint: 'text',
+};
+
+const KEY_ARGUMENT: ArgumentSpec = {
+  name: '<key>',
+  description: 'setting name',
+  choices: SETTING_KEYS,
+  parse: parse.settingKey,
 };
 
 export const ROOT: CommandSpec = {
@@ -147,10 +155,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     path: ['config', 'set'],
     summary: 'store a setting',
-    arguments: [
-      { name: '<key>', description: 'setting name', choices: SETTING_KEYS },
-      { name: '<value>', description: 'new value' },
-    ],
+    arguments: [KEY_ARGUMENT, { name: '<value>', description: 'new value' }],
     allowOptionLikeArguments: true,
     examples: [
       'weather config set appid <key>',
@@ -161,13 +166,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     path: ['config', 'get'],
     summary: 'print a stored setting',
-    arguments: [{ name: '<key>', description: 'setting name', choices: SETTING_KEYS }],
+    arguments: [KEY_ARGUMENT],
     options: [{ flags: '--show', description: 'print the API key in full instead of masked' }],
   },
   {
     path: ['config', 'unset'],
     summary: 'remove a stored setting',
-    arguments: [{ name: '<key>', description: 'setting name', choices: SETTING_KEYS }],
+    arguments: [KEY_ARGUMENT],
   },
   {
     path: ['config', 'list'],
@@ -236,7 +241,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     path: ['completion'],
     summary: 'print the shell completion script',
-    arguments: [{ name: '<shell>', description: 'bash, zsh or fish', choices: SHELLS }],
+    arguments: [
+      {
+        name: '<shell>',
+        description: 'bash, zsh or fish',
+        choices: SHELLS,
+        parse: parse.choice('shell', SHELLS),
+      },
+    ],
     examples: ['weather completion bash > ~/.local/share/bash-completion/completions/weather'],
   },
 ];

@@ -1,5 +1,10 @@
 import { ApiError, UpstreamError } from '../core/errors.js';
-import type { Decoded } from '../core/observation.js';
+import {
+  SIMULATED_BASE,
+  SIMULATED_SOURCE,
+  SOURCE_HEADER,
+  type Decoded,
+} from '../core/observation.js';
 import { DecodeProblem } from './decode/fields.js';
 import { decodeErrorObject } from './decode/error.js';
 import { decodeJsonObservation } from './decode/json.js';
@@ -44,12 +49,19 @@ export function retryAfterSeconds(header: string | undefined): number {
 }
 
 function decodeSuccess(response: HttpResponse, query: Query, target: string): Decoded | null {
+  const marked = response.headers[SOURCE_HEADER] === SIMULATED_SOURCE;
   try {
     switch (query.mode) {
-      case 'json':
-        return { observation: decodeJsonObservation(response.body), units: query.units };
+      case 'json': {
+        const observation = decodeJsonObservation(response.body);
+        return {
+          observation,
+          units: query.units,
+          simulated: marked || observation.base === SIMULATED_BASE,
+        };
+      }
       case 'xml':
-        return decodeXmlObservation(response.body, query.units);
+        return { ...decodeXmlObservation(response.body, query.units), simulated: marked };
       case 'html': {
         const type = response.headers['content-type'] ?? '';
         if (!type.startsWith('text/html') || response.body.byteLength === 0) {

@@ -24,6 +24,9 @@ export interface LiveOptions {
 export function createLiveTransport(options: LiveOptions): Transport {
   const { env } = options;
   const agent = new EnvHttpProxyAgent({
+    // http:// goes to the proxy as an absolute-URI request, as curl and browsers do; many proxies
+    // allow CONNECT only to port 443. https:// is tunnelled with CONNECT either way.
+    proxyTunnel: false,
     ...defined('httpProxy', env.HTTP_PROXY ?? env.http_proxy),
     ...defined('httpsProxy', env.HTTPS_PROXY ?? env.https_proxy),
     ...defined('noProxy', env.NO_PROXY ?? env.no_proxy),

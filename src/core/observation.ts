@@ -55,7 +55,16 @@ export interface Observation {
 export interface Decoded {
   readonly observation: Observation;
   readonly units: Units;
+  /** The embedded implementation made it up; people must be told. */
+  readonly simulated: boolean;
 }
 
-/** `base` of every response from the embedded implementation, so no one takes it for real data. */
+/** `base` of every JSON response from the embedded implementation. */
 export const SIMULATED_BASE = 'simulated';
+
+/**
+ * Header on every response of the embedded implementation, so that XML (which has no `base`)
+ * is known to be simulated too.
+ */
+export const SOURCE_HEADER = 'x-weather-source';
+export const SIMULATED_SOURCE = 'simulated';

@@ -2,7 +2,6 @@ import type { ChalkInstance } from 'chalk';
 import { compass } from '../core/compass.js';
 import { formatOffset, localTime } from '../core/localtime.js';
 import type { Decoded, Observation, Precipitation } from '../core/observation.js';
-import { SIMULATED_BASE } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
 
 /** What every renderer gets besides the observation. Renderers never do I/O. */
@@ -109,10 +108,6 @@ export function sun(
     return { sunrise: `none (${polar})`, sunset: `none (${polar})`, polar };
   }
   return { sunrise: clock(o, sunrise) ?? '', sunset: clock(o, sunset) ?? '' };
-}
-
-export function isSimulated(o: Observation): boolean {
-  return o.base === SIMULATED_BASE;
 }
 
 export const SIMULATED_NOTE = 'simulated by the embedded model, not a real observation';

@@ -3,7 +3,6 @@ import type { Decoded } from '../core/observation.js';
 import {
   capitalize,
   conditions,
-  isSimulated,
   observedAt,
   paintTemperature,
   place,
@@ -35,6 +34,6 @@ export function renderSummary(d: Decoded, ctx: RenderContext): string {
   const s = sun(o);
   if (s?.polar) lines.push(`No sunrise or sunset today (${s.polar})`);
   else if (s) lines.push(`Sunrise ${s.sunrise}, sunset ${s.sunset}`);
-  if (isSimulated(o)) lines.push(chalk.yellow(capitalize(SIMULATED_NOTE)));
+  if (d.simulated) lines.push(chalk.yellow(capitalize(SIMULATED_NOTE)));
   return `${lines.join('\n')}\n`;
 }

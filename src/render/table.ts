@@ -4,7 +4,6 @@ import type { Decoded } from '../core/observation.js';
 import {
   capitalize,
   conditions,
-  isSimulated,
   observedAt,
   paintTemperature,
   place,
@@ -45,7 +44,7 @@ export function tableRows(d: Decoded, ctx: RenderContext): [string, string][] {
   for (const p of precipitation(o)) rows.push([p.label, p.text]);
   const s = sun(o);
   if (s) rows.push(['Sunrise', s.sunrise], ['Sunset', s.sunset]);
-  if (isSimulated(o)) rows.push(['Data', chalk.yellow(SIMULATED_NOTE)]);
+  if (d.simulated) rows.push(['Data', chalk.yellow(SIMULATED_NOTE)]);
   return rows;
 }
 

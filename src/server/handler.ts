@@ -1,3 +1,4 @@
+import { SIMULATED_SOURCE, SOURCE_HEADER } from '../core/observation.js';
 import type { World } from '../world/types.js';
 import type { ConditionTexts } from '../world/i18n/texts.js';
 import { errorResponse, MESSAGES } from './errors.js';
@@ -33,6 +34,7 @@ export const WEATHER_PATH = '/data/2.5/weather';
 const OBSERVATION_CYCLE_SECONDS = 600;
 
 const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  [SOURCE_HEADER]: SIMULATED_SOURCE,
   'access-control-allow-origin': '*',
   'access-control-allow-credentials': 'true',
   'access-control-allow-methods': 'GET, HEAD',

@@ -26,7 +26,11 @@ function hostForUrl(host: string): string {
 
 /** The HTTP server around the pure handler: a factory, so tests start it on port 0 in-process. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  let closing = false;
   const server = createServer((request, response) => {
+    // Once stopping, answer what is in flight and end each connection after its response, so a
+    // keep-alive client cannot hold the shutdown open until its idle timeout.
+    if (closing) response.shouldKeepAlive = false;
     void respond(request, response, options);
   });
   await new Promise<void>((resolve, reject) => {
@@ -42,6 +46,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         server.close(() => {
           resolve();
         });

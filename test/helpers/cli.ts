@@ -71,6 +71,8 @@ export function runCommand(
         stdoutBytes,
       });
     });
+    // A child may exit before reading its input; that is not the test's failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }

@@ -3,6 +3,7 @@ import { decodeXmlObservation } from '../../../src/client/decode/xml.js';
 import { DecodeProblem } from '../../../src/client/decode/fields.js';
 import { decodeErrorObject } from '../../../src/client/decode/error.js';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
+import { interpret } from '../../../src/client/interpret.js';
 import { truth, truthFiles } from '../../helpers/fixtures.js';
 
 const berlin2017 = {
@@ -188,5 +189,30 @@ describe('decodeErrorObject', () => {
     expect(
       decodeErrorObject(truth('woodrock_htmlmode_502_openresty_2023-10-31.html')),
     ).toBeUndefined();
+  });
+});
+
+describe('interpret', () => {
+  const xml = truth('owmdocs_current_zocca.xml');
+  const query = { lat: 44.34, lon: 10.99, units: 'standard', lang: 'en', mode: 'xml' } as const;
+  it.each([
+    ['from the real service', {}, false],
+    ['from the embedded implementation', { 'x-weather-source': 'simulated' }, true],
+  ])('marks XML %s', (_what, headers, simulated) => {
+    const decoded = interpret({ status: 200, headers, body: xml }, query, 'test');
+    expect(decoded?.simulated).toBe(simulated);
+    expect(decoded?.units).toBe('standard');
+  });
+
+  it('marks JSON by its base as well', () => {
+    const body = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(truth('owmdocs_current_zocca_rain1h_gust.json').toString()),
+        base: 'simulated',
+      }),
+    );
+    expect(
+      interpret({ status: 200, headers: {}, body }, { ...query, mode: 'json' }, 'test')?.simulated,
+    ).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseCoordinate } from '../../../src/core/coordinates.js';
 import { parseInstant } from '../../../src/core/instant.js';
 import { formatAge, formatOffset, isoUtc, localTime } from '../../../src/core/localtime.js';
@@ -131,4 +131,40 @@ describe('keys never shown whole', () => {
   ])('%s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
   });
+});
+
+describe('local time does not depend on the machine’s TZ', () => {
+  const original = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = original;
+  });
+
+  it.each(['UTC', 'America/New_York', 'Asia/Kathmandu', 'Pacific/Chatham', 'Australia/Lord_Howe'])(
+    'TZ=%s',
+    (tz) => {
+      process.env.TZ = tz;
+      // The machine's zone really changed (so this test can fail)...
+      const machineOffset = new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset();
+      expect(machineOffset).toBe(
+        {
+          UTC: 0,
+          'America/New_York': 300,
+          'Asia/Kathmandu': -345,
+          'Pacific/Chatham': -825,
+          'Australia/Lord_Howe': -660,
+        }[tz],
+      );
+      // ...and the location's time did not: Tokyo (UTC+9) at 2026-01-01T12:00Z is 21:00.
+      expect(localTime(1767268800, 32400)).toEqual({
+        date: '2026-01-01',
+        time: '21:00',
+        offset: '+09:00',
+      });
+      expect(localTime(1767268800, -36000)).toEqual({
+        date: '2026-01-01',
+        time: '02:00',
+        offset: '-10:00',
+      });
+    },
+  );
 });

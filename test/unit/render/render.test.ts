@@ -10,6 +10,7 @@ import { truth } from '../../helpers/fixtures.js';
 const zocca: Decoded = {
   observation: decodeJsonObservation(truth('owmdocs_current_zocca_rain1h_gust.json')),
   units: 'standard',
+  simulated: false,
 };
 
 /** Only the required members: everything optional must simply not be shown. */
@@ -24,6 +25,7 @@ const bare: Decoded = {
     name: '',
   },
   units: 'metric',
+  simulated: false,
 };
 
 function context(tty: boolean, now = (zocca.observation.dt + 300) * 1000): RenderContext {
@@ -154,7 +156,9 @@ describe('summary', () => {
       timezone: 3600,
       snow: { '1h': 0.4, '3h': 1.1 },
     };
-    expect(renderSummary({ observation: polar, units: 'imperial' }, context(false))).toBe(
+    expect(
+      renderSummary({ observation: polar, units: 'imperial', simulated: true }, context(false)),
+    ).toBe(
       [
         'Longyearbyen, SJ, observed 2026-01-01 13:00 (UTC+01:00)',
         'Clear sky, 24.5 °F',
@@ -173,7 +177,10 @@ describe('summary', () => {
       truth('ramola1808_current_sydney_metric_two_conditions_rain1h.json'),
     );
     expect(
-      renderSummary({ observation: sydney, units: 'metric' }, context(false)).split('\n')[1],
+      renderSummary(
+        { observation: sydney, units: 'metric', simulated: false },
+        context(false),
+      ).split('\n')[1],
     ).toBe('Light rain, light intensity drizzle, 12.3 °C, feels like 7.4 °C');
   });
 });

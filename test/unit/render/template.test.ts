@@ -10,10 +10,12 @@ const manila: Decoded = {
     truth('programmatordev_capture2026_current_manila_latlon_metric_rain1h.json'),
   ),
   units: 'metric',
+  simulated: false,
 };
 const newtonhill: Decoded = {
   observation: decodeJsonObservation(truth('owmdocs_current_newtonhill_units_imperial.json')),
   units: 'imperial',
+  simulated: false,
 };
 const NOW = (1785574377 + 754) * 1000;
 

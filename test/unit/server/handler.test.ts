@@ -264,6 +264,7 @@ describe('response and error tables', () => {
   it('sends CORS headers and an X-Cache-Key without the key', async () => {
     const r = await get(`units=metric&appid=${ACTIVE}&lon=-0.1278&lat=51.5074&lang=FR`);
     expect(r.headers).toEqual({
+      'x-weather-source': 'simulated',
       'access-control-allow-origin': '*',
       'access-control-allow-credentials': 'true',
       'access-control-allow-methods': 'GET, HEAD',

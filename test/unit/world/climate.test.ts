@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { World } from '../../../src/world/types.js';
-import { testWorld, utc } from './world-fixture.js';
+import { testWorld, utc } from '../../helpers/world.js';
 
 interface Normal {
   readonly city: string;

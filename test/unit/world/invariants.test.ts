@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cloudConditionId, CONDITIONS } from '../../../src/core/conditions.js';
 import { loadWorld } from '../../../src/world/index.js';
 import type { World, WorldObservation } from '../../../src/world/types.js';
-import { placesBytes, sequence, testWorld, utc } from './world-fixture.js';
+import { placesBytes, sequence, testWorld, utc } from '../../helpers/world.js';
 
 /** Sample points: uniform over the sphere's area, with extra ones on populated land, all year. */
 function samples(count: number, seed: number): [number, number, number][] {

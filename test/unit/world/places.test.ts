@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../../src/world/geo.js';
 import { readPlacesTable } from '../../../src/world/places-file.js';
 import { loadPlaces, NAME_RADIUS_KM, type PlaceIndex } from '../../../src/world/places.js';
-import { buildDataModule, placesBytes, sequence } from './world-fixture.js';
+import { buildDataModule, placesBytes, sequence } from '../../helpers/world.js';
 
 let bytes: Uint8Array;
 let index: PlaceIndex;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { World } from '../../../src/world/types.js';
-import { sequence, testWorld, utc } from './world-fixture.js';
+import { sequence, testWorld, utc } from '../../helpers/world.js';
 
 const PLACES = [
   ['London', 51.5074, -0.1278],

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { World } from '../../../src/world/types.js';
-import { testWorld, utc } from './world-fixture.js';
+import { testWorld, utc } from '../../helpers/world.js';
 
 let world: World;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { utcOffsetSeconds, zoneAt } from '../../../src/world/timezone.js';
 import type { World } from '../../../src/world/types.js';
-import { testWorld, utc } from './world-fixture.js';
+import { testWorld, utc } from '../../helpers/world.js';
 
 const JANUARY = utc(2026, 1, 15, 12);
 const JULY = utc(2026, 7, 15, 12);

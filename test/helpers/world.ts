@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadWorld } from '../../../src/world/index.js';
-import type { World } from '../../../src/world/types.js';
+import { loadWorld } from '../../src/world/index.js';
+import type { World } from '../../src/world/types.js';
 
 export interface BuildResult {
   readonly built: boolean;
@@ -17,7 +17,7 @@ interface BuildDataModule {
 
 /** scripts/build-data.mjs is plain JavaScript without declarations: typed here for the tests. */
 export async function buildDataModule(): Promise<BuildDataModule> {
-  const path = '../../../scripts/build-data.mjs';
+  const path = '../../scripts/build-data.mjs';
   return (await import(path)) as BuildDataModule;
 }
 

@@ -1,0 +1,155 @@
+// Builds dist/weather-<platform>-<arch>: a Node Single Executable Application (one file, no Node
+// needed where it runs). `pkg` cannot build here (it downloads patched Node binaries); SEA only
+// needs the node that runs this script. See README.md, "Single executable".
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postject from 'postject';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// Node's documented fuse: the node binary carries it so it can tell that a blob was injected.
+const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+/** Data files the executable reads with `getAsset(name)`: asset name → file in the checkout. */
+const ASSETS = { 'places.bin': 'data/places.bin' };
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+    throw new Error(`${command} ${args.join(' ')} exited ${result.status}\n${output}`.trim());
+  }
+}
+
+function step(label, action) {
+  const start = performance.now();
+  const value = action();
+  const done = (result) => {
+    console.log(`  ${label} (${Math.round(performance.now() - start)} ms)`);
+    return result;
+  };
+  return value instanceof Promise ? value.then(done) : done(value);
+}
+
+/**
+ * One CommonJS file with everything inlined: in Node 20 a SEA's main script must be CommonJS and
+ * can require() only built-in modules. Lazy `import()`s of the language tables become inline
+ * requires, so nothing is loaded from disk at run time.
+ */
+async function bundle(outfile) {
+  const { outputFiles } = await build({
+    entryPoints: [join(root, 'src/sea.ts')],
+    outfile,
+    absWorkingDir: root,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = outputFiles[0].text;
+  // `import.meta` is `{}` in CommonJS. The one module expected to use it is src/world/index.ts, and
+  // only when no readData is passed, which src/sea.ts always does; any other is worth a look.
+  // esbuild heads each module's code with a `// path` comment.
+  const unexpected = code
+    .split(/^\/\/ (?=\S+\n)/m)
+    .filter((section) => /\bimport_meta\d* = \{\}/.test(section))
+    .map((section) => section.slice(0, section.indexOf('\n')))
+    .filter((file) => file !== 'src/world/index.ts');
+  if (unexpected.length > 0) console.warn(`  import.meta is empty here but used by ${unexpected}`);
+  writeFileSync(outfile, code);
+}
+
+/**
+ * postject's ELF library warns about each of the hundreds of note sections in node's binary
+ * ("Can't find string offset for section name '.note.100'"); the executable is sound all the same.
+ */
+async function inject(binary, blob) {
+  const warn = console.warn;
+  console.warn = (...args) => {
+    if (!/section name '\.note/.test(String(args[0]))) warn(...args);
+  };
+  try {
+    await postject.inject(binary, 'NODE_SEA_BLOB', readFileSync(blob), {
+      sentinelFuse: SENTINEL_FUSE,
+    });
+  } finally {
+    console.warn = warn;
+  }
+}
+
+function strip(binary) {
+  const found = spawnSync('strip', ['--version'], { stdio: 'ignore' });
+  if (found.error) {
+    console.warn('  strip not found: the executable keeps node’s symbols (larger)');
+    return;
+  }
+  // Debug symbols are most of the node binary here; the blob is injected afterwards, so strip
+  // cannot touch it.
+  run('strip', [binary]);
+}
+
+export async function packageExecutable() {
+  const started = performance.now();
+  const out = join(root, 'dist', `weather-${process.platform}-${process.arch}`);
+  const work = mkdtempSync(join(tmpdir(), 'weather-sea-'));
+  try {
+    if (Object.values(ASSETS).some((file) => !existsSync(join(root, file)))) {
+      await step('data/ (scripts/build.mjs)', () =>
+        run(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root }),
+      );
+    }
+    const main = join(work, 'weather.cjs');
+    const blob = join(work, 'weather.blob');
+    const binary = join(work, 'weather');
+    await step('bundle (esbuild, CommonJS)', () => bundle(main));
+
+    const config = join(work, 'sea-config.json');
+    const assets = Object.fromEntries(
+      Object.entries(ASSETS).map(([name, file]) => [name, join(root, file)]),
+    );
+    writeFileSync(
+      config,
+      JSON.stringify({
+        main,
+        output: blob,
+        disableExperimentalSEAWarning: true,
+        useCodeCache: true,
+        assets,
+      }),
+    );
+    step('blob (node --experimental-sea-config)', () =>
+      run(process.execPath, ['--experimental-sea-config', config], { cwd: work, stdio: 'pipe' }),
+    );
+
+    step(`copy ${process.execPath}`, () => copyFileSync(process.execPath, binary));
+    chmodSync(binary, 0o755);
+    step('strip', () => strip(binary));
+    await step('inject (postject)', () => inject(binary, blob));
+
+    mkdirSync(join(root, 'dist'), { recursive: true });
+    // The temp folder is often another filesystem, so copy beside the target, then rename: an
+    // executable that is running cannot be overwritten in place (ETXTBSY).
+    copyFileSync(binary, `${out}.partial`);
+    chmodSync(`${out}.partial`, 0o755);
+    renameSync(`${out}.partial`, out);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const size = statSync(out).size;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${out} (${(size / 1024 / 1024).toFixed(1)} MiB, built in ${seconds} s)`);
+  return { path: out, size };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await packageExecutable();
+}
