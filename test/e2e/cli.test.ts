@@ -1,26 +1,19 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdKey, makeHome, serve, weather, type Served } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { makeHome, useServer, weather } from '../helpers/cli.js';
 
 const NOW = '2026-06-21T12:04:00Z';
 const TOKYO = ['--lat', '35.6762', '--lon', '139.6503'];
-const { home, remove } = makeHome();
-let server: Served;
-let key: string;
-
-beforeAll(async () => {
-  server = await serve(home, ['--now', NOW, '--rate-limit', '0']);
-  key = createdKey(server.stderr());
-});
-
-afterAll(async () => {
-  await server.stop();
-  remove();
-});
+const served = useServer(['--now', NOW, '--rate-limit', '0']);
+const { home } = served;
 
 function live(args: readonly string[], env: Record<string, string> = {}) {
-  return weather(home, [...TOKYO, '--base-url', server.url, '--appid', key, ...args], env);
+  return weather(
+    home,
+    [...TOKYO, '--base-url', served.server().url, '--appid', served.key(), ...args],
+    env,
+  );
 }
 
 const TABLE = `Place        Tokyo, JP
@@ -77,7 +70,7 @@ describe('against weather serve', () => {
   it.each(['json', 'xml', 'html'])('prints the %s body byte for byte when piped', async (mode) => {
     const r = await live(['--mode', mode]);
     const direct = await fetch(
-      `${server.url}/weather?lat=35.6762&lon=139.6503&units=metric&lang=en&mode=${mode}&appid=${key}`,
+      `${served.server().url}/weather?lat=35.6762&lon=139.6503&units=metric&lang=en&mode=${mode}&appid=${served.key()}`,
     );
     expect(r.code).toBe(0);
     expect(r.stdoutBytes.equals(Buffer.from(await direct.arrayBuffer()))).toBe(true);
@@ -86,7 +79,7 @@ describe('against weather serve', () => {
   it('pipes --mode json into JSON.parse equal to the server body', async () => {
     const r = await live(['--mode', 'json']);
     const response = await fetch(
-      `${server.url}/weather?lat=35.6762&lon=139.6503&units=metric&appid=${key}`,
+      `${served.server().url}/weather?lat=35.6762&lon=139.6503&units=metric&appid=${served.key()}`,
     );
     const direct: unknown = await response.json();
     expect(JSON.parse(r.stdout)).toEqual(direct);
@@ -103,7 +96,13 @@ describe('against weather serve', () => {
   );
 
   it('answers 401 for an unknown key with exit 4', async () => {
-    const r = await weather(home, [...TOKYO, '--base-url', server.url, '--appid', 'wrongkey']);
+    const r = await weather(home, [
+      ...TOKYO,
+      '--base-url',
+      served.server().url,
+      '--appid',
+      'wrongkey',
+    ]);
     expect([r.code, r.stdout, r.stderr]).toEqual([
       4,
       '',
@@ -117,15 +116,15 @@ describe('against weather serve', () => {
     try {
       for (const [k, v] of [
         ['appid', 'stored-but-wrong'],
-        ['base_url', server.url],
+        ['base_url', served.server().url],
         ['location', '35.6762,139.6503'],
       ]) {
         expect((await weather(h, ['config', 'set', k ?? '', v ?? ''])).code).toBe(0);
       }
       expect((await weather(h, ['-f', '{name}'])).code).toBe(4);
-      const viaEnv = await weather(h, ['-f', '{name}'], { WEATHER_APPID: key });
+      const viaEnv = await weather(h, ['-f', '{name}'], { WEATHER_APPID: served.key() });
       expect([viaEnv.code, viaEnv.stdout]).toEqual([0, 'Tokyo\n']);
-      const viaFlag = await weather(h, ['-f', '{name}', '--appid', key], {
+      const viaFlag = await weather(h, ['-f', '{name}', '--appid', served.key()], {
         WEATHER_APPID: 'wrong',
       });
       expect([viaFlag.code, viaFlag.stdout]).toEqual([0, 'Tokyo\n']);

@@ -1,24 +1,13 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdKey, makeHome, serve, weather, type Served } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { createdKey, makeHome, serve, useServer, weather } from '../helpers/cli.js';
 
 const NOW = '2026-06-21T12:00:00Z';
-const { home, remove } = makeHome();
-let server: Served;
-let key: string;
-
-beforeAll(async () => {
-  server = await serve(home, ['--now', NOW, '--rate-limit', '0']);
-  key = createdKey(server.stderr());
-});
-
-afterAll(async () => {
-  await server.stop();
-  remove();
-});
+const served = useServer(['--now', NOW, '--rate-limit', '0']);
+const { home } = served;
 
 async function get(query: string, init: RequestInit = {}) {
-  const response = await fetch(`${server.url}/weather?${query}`, init);
+  const response = await fetch(`${served.server().url}/weather?${query}`, init);
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -33,12 +22,14 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<number>
 
 describe('weather serve', () => {
   it('prints the base URL first, and creates a key when there is none', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/data\/2\.5$/);
-    expect(server.stderr()).toContain(`weather: no API keys existed, so one was created: ${key}\n`);
+    expect(served.server().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/data\/2\.5$/);
+    expect(served.server().stderr()).toContain(
+      `weather: no API keys existed, so one was created: ${served.key()}\n`,
+    );
   });
 
   it('serves all three modes with their content types', async () => {
-    const q = `lat=51.5074&lon=-0.1278&units=metric&appid=${key}`;
+    const q = `lat=51.5074&lon=-0.1278&units=metric&appid=${served.key()}`;
     const json = await get(q);
     const xml = await get(`${q}&mode=xml`);
     const html = await get(`${q}&mode=html`);
@@ -75,7 +66,7 @@ describe('weather serve', () => {
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {
-    const q = `lat=1&lon=2&appid=${key}`;
+    const q = `lat=1&lon=2&appid=${served.key()}`;
     const head = await get(q, { method: 'HEAD' });
     const full = await get(q);
     expect(head.text).toBe('');
@@ -87,20 +78,20 @@ describe('weather serve', () => {
       401,
       '{"cod":401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}',
     ]);
-    expect(await get(`lat=91&lon=2&appid=${key}`).then((r) => [r.status, r.text])).toEqual([
-      400,
-      '{"cod":"400","message":"wrong latitude"}',
-    ]);
-    const other = await fetch(server.url.replace('/data/2.5', '/data/2.5/forecast'));
+    expect(await get(`lat=91&lon=2&appid=${served.key()}`).then((r) => [r.status, r.text])).toEqual(
+      [400, '{"cod":"400","message":"wrong latitude"}'],
+    );
+    const other = await fetch(served.server().url.replace('/data/2.5', '/data/2.5/forecast'));
     expect(other.status).toBe(404);
-    const post = await get(`lat=1&lon=2&appid=${key}`, { method: 'POST' });
+    const post = await get(`lat=1&lon=2&appid=${served.key()}`, { method: 'POST' });
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
 
   it('logs each request to stderr without the key', async () => {
-    await get(`lat=3&lon=4&appid=${key}&units=metric`);
+    await get(`lat=3&lon=4&appid=${served.key()}&units=metric`);
     const logged = () =>
-      server
+      served
+        .server()
         .stderr()
         .split('\n')
         .find((l) => l.includes('lat=3&lon=4'));
@@ -109,7 +100,7 @@ describe('weather serve', () => {
     expect(line).toMatch(
       /^127\.0\.0\.1 "GET \/data\/2\.5\/weather\?lat=3&lon=4&appid=\*\*\*&units=metric" 200 \d+ \d+\.\dms$/,
     );
-    expect(server.stderr()).not.toContain(`appid=${key}`);
+    expect(served.server().stderr()).not.toContain(`appid=${served.key()}`);
   });
 
   it('sees keys disabled, enabled, created and deleted from the command line within a second', async () => {
@@ -134,7 +125,7 @@ describe('weather serve', () => {
     const list = await weather(home, ['keys', 'list', '--show']);
     expect(list.stdout).toMatch(
       new RegExp(
-        `^KEY +NAME +STATUS +CREATED\\n${key}  default  Active  \\S+\\n${newKey}  e2e      Active  \\S+\\n$`,
+        `^KEY +NAME +STATUS +CREATED\\n${served.key()}  default  Active  \\S+\\n${newKey}  e2e      Active  \\S+\\n$`,
       ),
     );
 
@@ -215,7 +206,7 @@ describe('shutdown', () => {
   it('refuses a port in use with a usage error', async () => {
     const { home: h, remove: r } = makeHome();
     try {
-      const port = new URL(server.url).port;
+      const port = new URL(served.server().url).port;
       const result = await weather(h, ['serve', '--port', port]);
       expect([result.code, result.stdout, result.stderr.split('\n').slice(-3)]).toEqual([
         2,

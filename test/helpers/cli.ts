@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'weather.js');
@@ -148,4 +149,34 @@ export function createdKey(stderr: string): string {
   const match = /one was created: ([0-9a-f]{32})/.exec(stderr);
   if (!match?.[1]) throw new Error(`no created key in: ${stderr}`);
   return match[1];
+}
+
+/**
+ * A home folder and a `weather serve` in it for one test file: started before its tests, stopped
+ * and removed after. `key` is the key the server created.
+ */
+export function useServer(args: readonly string[]): {
+  readonly home: string;
+  server(): Served;
+  key(): string;
+} {
+  const { home, remove } = makeHome();
+  let served: Served | undefined;
+  let key = '';
+  beforeAll(async () => {
+    served = await serve(home, args);
+    key = createdKey(served.stderr());
+  });
+  afterAll(async () => {
+    await served?.stop();
+    remove();
+  });
+  return {
+    home,
+    server: () => {
+      if (!served) throw new Error('the server starts in beforeAll');
+      return served;
+    },
+    key: () => key,
+  };
 }
