@@ -203,6 +203,18 @@ describe('shutdown', () => {
     },
   );
 
+  it('exits 0 when stopped the moment it has printed its URL', async () => {
+    for (let i = 0; i < 5; i++) {
+      const { home: h, remove: r } = makeHome();
+      try {
+        const s = await serve(h);
+        expect(await s.stop()).toBe(0);
+      } finally {
+        r();
+      }
+    }
+  });
+
   it('refuses a port in use with a usage error', async () => {
     const { home: h, remove: r } = makeHome();
     try {

@@ -23,6 +23,9 @@ export async function serveCommand(
 ): Promise<number> {
   const flags = options as ServeFlags;
   const host = flags.host ?? '127.0.0.1';
+  // Listen for SIGINT/SIGTERM before anything else: a script may stop the server the moment it
+  // has read the URL line, and the default action would kill it mid-request.
+  const stopped = io.untilSignal();
   const [
     { KeyFile, watchKeyFile },
     { createRateLimiter },
@@ -70,7 +73,7 @@ export async function serveCommand(
   }
   io.stdout.write(`${server.baseUrl}\n`);
   if (!LOOPBACK.has(host)) log(`weather: listening on ${host}: reachable from other machines`);
-  const signal = await io.untilSignal();
+  const signal = await stopped;
   log(`weather: ${signal} received; finishing requests in flight`);
   await server.close();
   return 0;
