@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -106,6 +106,24 @@ describe('quick start in a fresh checkout', () => {
         undefined,
       ]);
       expect(table[1]).toMatch(/│ Place +│ Lambeth, GB +│$/);
+
+      // The README's way to put `weather` on PATH (into a prefix of our own, not the machine's).
+      const prefix = join(config, 'global');
+      const global = await runCommand('npm', ['install', '--global', '.', '--prefix', prefix], {
+        env,
+        cwd: checkout,
+        timeoutMs: 120_000,
+      });
+      expect(global.code, global.stderr).toBe(0);
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      const version = await runCommand(join(prefix, 'bin', 'weather'), ['--version'], {
+        env,
+        cwd: config,
+      });
+      expect([version.code, version.stdout]).toEqual([0, `${pkg.version}\n`]);
+      expect(existsSync(join(prefix, 'share', 'man', 'man1', 'weather.1'))).toBe(true);
     },
   );
 });
