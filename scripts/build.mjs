@@ -7,24 +7,31 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
+/** What every bundle of the CLI shares: Node 20, everything bundled, the version baked in. */
+export const BUNDLE_DEFAULTS = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+/** Bundled CommonJS packages call require(); give an ESM bundle one, anchored at `url`. */
+export function requireBanner(url) {
+  return `import { createRequire as __weatherRequire } from 'node:module'; const require = __weatherRequire(${url});`;
+}
+
 export async function buildDist() {
   rmSync(`${root}dist`, { recursive: true, force: true });
   return build({
+    ...BUNDLE_DEFAULTS,
     entryPoints: { weather: `${root}src/cli/main.ts` },
     outdir: `${root}dist`,
-    bundle: true,
     splitting: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node20',
     chunkNames: 'chunks/[name]-[hash]',
-    define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
-    // Bundled CommonJS packages call require(); give them one.
-    banner: {
-      js: "import { createRequire as __weatherRequire } from 'node:module'; const require = __weatherRequire(import.meta.url);",
-    },
+    banner: { js: requireBanner('import.meta.url') },
     metafile: true,
-    logLevel: 'warning',
   });
 }
 

@@ -1,30 +1,23 @@
 // Writes the files derived from the command definitions: shell completions and the man page.
 // `--check` writes nothing and exits 1 when a committed file differs from what would be written.
 // The generators are TypeScript, so this bundles src/cli/completion/outputs.ts with esbuild and
-// imports the bundle from memory; the same define as scripts/build.mjs gives the same version.
+// imports the bundle from memory, with the same options as scripts/build.mjs.
 import { build } from 'esbuild';
+import { BUNDLE_DEFAULTS, requireBanner } from './build.mjs';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 export async function generatedFiles() {
   const result = await build({
+    ...BUNDLE_DEFAULTS,
     entryPoints: [join(root, 'src/cli/completion/outputs.ts')],
-    bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
     write: false,
-    define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
-    // Bundled CommonJS (commander) calls require() for node: built-ins; a data: URL has no
-    // file location of its own, so anchor require at the repository.
-    banner: {
-      js: `import { createRequire as __weatherRequire } from 'node:module'; const require = __weatherRequire(${JSON.stringify(pathToFileURL(join(root, 'package.json')).href)});`,
-    },
-    logLevel: 'warning',
+    // A data: URL has no file location of its own, so anchor require at the repository.
+    banner: { js: requireBanner(JSON.stringify(pathToFileURL(join(root, 'package.json')).href)) },
   });
   const code = result.outputFiles[0].text;
   const module = await import(

@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
+import { BUNDLE_DEFAULTS } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // Node's documented fuse: the node binary carries it so it can tell that a blob was injected.
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 /** Data files the executable reads with `getAsset(name)`: asset name → file in the checkout. */
@@ -44,16 +44,12 @@ function step(label, action) {
  */
 async function bundle(outfile) {
   const { outputFiles } = await build({
+    ...BUNDLE_DEFAULTS,
     entryPoints: [join(root, 'src/sea.ts')],
     outfile,
     absWorkingDir: root,
-    bundle: true,
     format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
     write: false,
-    logLevel: 'warning',
   });
   const code = outputFiles[0].text;
   // `import.meta` is `{}` in CommonJS. The one module expected to use it is src/world/index.ts, and

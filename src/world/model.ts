@@ -1,3 +1,4 @@
+import { round } from '../core/units.js';
 import { climateAt } from './climate.js';
 import { feelsLikeC } from './comfort.js';
 import { chooseCondition } from './condition.js';
@@ -9,11 +10,6 @@ import { synthesize, type Weather } from './synthesis.js';
 import { terrainAt } from './terrain.js';
 import { utcOffsetSeconds, zoneAt } from './timezone.js';
 import type { PrecipitationVolume, World, WorldObservation } from './types.js';
-
-/** Rounds as the API writes numbers: 2 decimals, and never a negative zero. */
-function round2(value: number): number {
-  return Math.round(value * 100) / 100 + 0;
-}
 
 /** Barometric formula (ICAO standard atmosphere): pressure at `elevationM` from sea level. */
 function groundPressure(seaLevelHpa: number, elevationM: number): number {
@@ -47,7 +43,7 @@ function temperatureSpread(population: number, w: Weather): { below: number; abo
 }
 
 function volume(rateMmH: number, w: Weather): PrecipitationVolume {
-  return { h1: round2(rateMmH), h3: round2(rateMmH * (1.4 + 1.6 * w.local)) };
+  return { h1: round(rateMmH), h3: round(rateMmH * (1.4 + 1.6 * w.local)) };
 }
 
 export function createWorld(places: PlaceIndex): World {
@@ -66,9 +62,9 @@ export function createWorld(places: PlaceIndex): World {
       const clouds = Math.round(weather.cloudiness * 100);
       const sky = chooseCondition(weather, clouds);
 
-      const tempC = round2(weather.tempC);
+      const tempC = round(weather.tempC);
       const spread = temperatureSpread(match.population, weather);
-      const windSpeed = round2(weather.windSpeed);
+      const windSpeed = round(weather.windSpeed);
       const gusty = windSpeed >= 2 || sky.conditionId < 300;
       const pressure = Math.round(weather.pressureHpa);
       const precipitation = sky.precipitation;
@@ -81,9 +77,9 @@ export function createWorld(places: PlaceIndex): World {
         sunset: sun.sunset,
         isDay: sun.isDay,
         tempC,
-        feelsLikeC: round2(feelsLikeC(weather.tempC, weather.humidity, weather.windSpeed)),
-        tempMinC: round2(weather.tempC - spread.below),
-        tempMaxC: round2(weather.tempC + spread.above),
+        feelsLikeC: round(feelsLikeC(weather.tempC, weather.humidity, weather.windSpeed)),
+        tempMinC: round(weather.tempC - spread.below),
+        tempMaxC: round(weather.tempC + spread.above),
         pressure,
         grndLevel: Math.round(groundPressure(weather.pressureHpa, terrain.elevationM)),
         humidity: Math.round(weather.humidity),
@@ -91,7 +87,7 @@ export function createWorld(places: PlaceIndex): World {
         windSpeed,
         windDeg: Math.round(weather.windFromDeg) % 360,
         ...(gusty
-          ? { windGust: Math.max(round2(windSpeed * weather.gustFactor), round2(windSpeed + 0.01)) }
+          ? { windGust: Math.max(round(windSpeed * weather.gustFactor), round(windSpeed + 0.01)) }
           : {}),
         clouds,
         conditionId: sky.conditionId,

@@ -66,6 +66,18 @@ function lonGap(a: number, b: number): number {
   return d > 180 ? 360 - d : d;
 }
 
+/** One search around a point, handed down from `scan` to every cell and place it looks at. */
+interface Search {
+  readonly lat: number;
+  readonly lon: number;
+  /** cos(lat), for the haversine distance. */
+  readonly cosLat: number;
+  readonly radiusKm: number;
+  /** The distance a place must still beat; it shrinks as nearer places turn up. */
+  readonly limitKm: () => number;
+  readonly visit: (i: number, km: number) => void;
+}
+
 class GridPlaceIndex implements PlaceIndex {
   private readonly decoder = new TextDecoder();
 
@@ -143,10 +155,11 @@ class GridPlaceIndex implements PlaceIndex {
     const { latCells, lonCells } = this.t;
     const radiusDeg = radiusKm / KM_PER_DEGREE;
     const cosLat = Math.cos(lat * RAD);
+    const search: Search = { lat, lon, cosLat, radiusKm, limitKm, visit };
     const sinRadius = Math.sin(radiusKm / EARTH_RADIUS_KM);
     const homeRow = Math.min(latCells - 1, Math.max(0, Math.floor(lat) + 90));
     const homeCol = (((Math.floor(lon) + 180) % lonCells) + lonCells) % lonCells;
-    this.scanCell(homeRow * lonCells + homeCol, lat, lon, cosLat, radiusKm, limitKm, visit);
+    this.scanCell(homeRow * lonCells + homeCol, search);
 
     const firstRow = Math.max(0, Math.floor(lat - radiusDeg) + 90);
     const lastRow = Math.min(latCells - 1, Math.floor(lat + radiusDeg) + 90);
@@ -169,7 +182,7 @@ class GridPlaceIndex implements PlaceIndex {
         const meridianKm = EARTH_RADIUS_KM * Math.asin(cosLat * Math.sin(Math.min(gap, 90) * RAD));
         const bound = Math.max(latGap * KM_PER_DEGREE, meridianKm);
         if (bound > radiusKm || bound > limitKm()) continue;
-        this.scanCell(row * lonCells + col, lat, lon, cosLat, radiusKm, limitKm, visit);
+        this.scanCell(row * lonCells + col, search);
       }
     }
   }
@@ -179,19 +192,11 @@ class GridPlaceIndex implements PlaceIndex {
    * latitude and sweep north and south, stopping each way once the latitude gap alone exceeds
    * what could still count. The limit shrinks as nearer places turn up.
    */
-  private scanCell(
-    cell: number,
-    lat: number,
-    lon: number,
-    cosLat: number,
-    radiusKm: number,
-    limitKm: () => number,
-    visit: (i: number, km: number) => void,
-  ): void {
+  private scanCell(cell: number, search: Search): void {
     const t = this.t;
     const start = t.cellStart[cell] ?? 0;
     const end = t.cellStart[cell + 1] ?? 0;
-    const target = lat * UNITS_PER_DEGREE;
+    const target = search.lat * UNITS_PER_DEGREE;
     let low = start;
     let high = end;
     while (low < high) {
@@ -200,23 +205,16 @@ class GridPlaceIndex implements PlaceIndex {
       else high = middle;
     }
     for (let i = low; i < end; i++) {
-      if (!this.visitIfNear(i, lat, lon, cosLat, radiusKm, limitKm, visit)) break;
+      if (!this.visitIfNear(i, search)) break;
     }
     for (let i = low - 1; i >= start; i--) {
-      if (!this.visitIfNear(i, lat, lon, cosLat, radiusKm, limitKm, visit)) break;
+      if (!this.visitIfNear(i, search)) break;
     }
   }
 
   /** Visits place `i` if within reach; false once its latitude alone puts it out of reach. */
-  private visitIfNear(
-    i: number,
-    lat: number,
-    lon: number,
-    cosLat: number,
-    radiusKm: number,
-    limitKm: () => number,
-    visit: (i: number, km: number) => void,
-  ): boolean {
+  private visitIfNear(i: number, search: Search): boolean {
+    const { lat, lon, cosLat, radiusKm, limitKm, visit } = search;
     const t = this.t;
     const placeLat = (t.lat[i] ?? 0) / UNITS_PER_DEGREE;
     const latKm = Math.abs(placeLat - lat) * KM_PER_DEGREE;

@@ -1,12 +1,10 @@
-import { allCommands, flagsOf, type CommandModel } from './model.js';
+import { allCommands, flagsOf, isPlainWord, valuedOptions, type CommandModel } from './model.js';
 
 // compgen -W splits and expands its word list, so a word must not need quoting; a spec value that
 // does fails generation instead of producing a script that completes the wrong thing.
-const SAFE_WORD = /^[\w.,:@%+/=-]+$/;
-
 function words(list: readonly string[]): string {
   for (const word of list) {
-    if (!SAFE_WORD.test(word))
+    if (!isPlainWord(word))
       throw new Error(`cannot complete "${word}" in bash: quote-free words only`);
   }
   return `'${list.join(' ')}'`;
@@ -29,7 +27,7 @@ function branches(command: CommandModel): string[] {
     );
   }
   lines.push(branch([`flags ${key}`], command.options.flatMap(flagsOf)));
-  const valued = command.options.filter((o) => o.valueName !== undefined && !o.valueOptional);
+  const valued = valuedOptions(command);
   if (valued.length > 0) lines.push(branch([`valued ${key}`], valued.flatMap(flagsOf)));
   for (const option of valued.filter((o) => o.choices.length > 0)) {
     lines.push(

@@ -1,8 +1,15 @@
-import { allCommands, flagsOf, type CommandModel, type OptionModel } from './model.js';
+import {
+  allCommands,
+  flagsOf,
+  isPlainWord,
+  valuedOptions,
+  type CommandModel,
+  type OptionModel,
+} from './model.js';
 
 /** A fish word, single-quoted when needed (fish only escapes \ and ' inside single quotes). */
 function quote(text: string): string {
-  if (/^[\w.,:@%+/=-]+$/.test(text)) return text;
+  if (isPlainWord(text)) return text;
   return `'${text.replace(/[\\']/g, '\\$&')}'`;
 }
 
@@ -52,9 +59,7 @@ function commandLines(prefix: string, command: CommandModel): string[] {
 /** `case` branches setting $valued, the flags whose value is the next token, per command path. */
 function valuedCases(root: CommandModel): string[] {
   return allCommands(root).flatMap((command) => {
-    const flags = command.options
-      .filter((o) => o.valueName !== undefined && !o.valueOptional)
-      .flatMap(flagsOf);
+    const flags = valuedOptions(command).flatMap(flagsOf);
     if (flags.length === 0) return [];
     const path = quote(command.path.slice(1).join(' '));
     return [`            case ${path}`, `                set valued ${flags.map(quote).join(' ')}`];

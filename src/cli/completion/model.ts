@@ -99,6 +99,16 @@ export function allCommands(root: CommandModel): CommandModel[] {
   return [root, ...root.commands.flatMap(allCommands)];
 }
 
+/** Options whose value is required, so the next word on the line is that value. */
+export function valuedOptions(command: CommandModel): OptionModel[] {
+  return command.options.filter((o) => o.valueName !== undefined && !o.valueOptional);
+}
+
+/** A word every shell takes as it is, with no quoting or escaping. */
+export function isPlainWord(text: string): boolean {
+  return /^[\w.,:@%+/=-]+$/.test(text);
+}
+
 /** The flags of an option as written on a command line: ['-u', '--units']. */
 export function flagsOf(option: OptionModel): string[] {
   return [option.short, option.long].filter((f): f is string => f !== undefined);
