@@ -1,15 +1,14 @@
+import type { Command } from 'commander';
+import type { Platform } from '../core/env.js';
+import { UsageError } from '../core/errors.js';
 import { report } from './report.js';
-import { buildProgram, type Action } from './program.js';
+import { buildProgram, suggestCommand, type Invoke } from './program.js';
 import type { IO } from './io.js';
 import { COMMANDS } from './spec.js';
 
 export { processIO, type IO } from './io.js';
 export { buildProgram, VERSION } from './program.js';
-
-/** What differs between the npm build and the single executable: where data files come from. */
-export interface Platform {
-  readonly readData?: (name: string) => Promise<Uint8Array>;
-}
+export type { Platform } from '../core/env.js';
 
 /**
  * The subcommands of a group (`config set`, `config get`, ...), each loading the group's module
@@ -17,21 +16,31 @@ export interface Platform {
  */
 function lazyGroup(
   group: string,
-  load: () => Promise<Readonly<Record<string, Action>>>,
-): Record<string, Action> {
+  load: () => Promise<Readonly<Record<string, Invoke>>>,
+): Record<string, Invoke> {
   const names = COMMANDS.filter((c) => c.path.length === 2 && c.path[0] === group);
   return Object.fromEntries(
-    names.map((c): [string, Action] => {
+    names.map((c): [string, Invoke] => {
       const name = c.path.join(' ');
       return [
         name,
-        async (args, options) => {
-          const action = (await load())[name];
-          if (!action) throw new Error(`no action for "${name}"`);
-          return action(args, options);
+        async (command) => {
+          const invoke = (await load())[name];
+          if (!invoke) throw new Error(`no action for "${name}"`);
+          return invoke(command);
         },
       ];
     }),
+  );
+}
+
+/** Words after the top-level options that are not a command: commander's suggestion, if any. */
+function unknownCommand(command: Command): UsageError {
+  const word = command.args[0] ?? '';
+  const near = suggestCommand(command, word);
+  return new UsageError(
+    `unknown command "${word}"`,
+    near ? `did you mean ${near}?` : 'see: weather --help',
   );
 }
 
@@ -44,15 +53,17 @@ export async function main(
   const verbose = argv.includes('--verbose') || io.env.WEATHER_DEBUG === '1';
   let exitCode = 0;
   try {
-    const actions: Record<string, Action> = {
-      '': async (args, options) =>
-        (await import('./commands/current.js')).currentCommand(args, options, io, platform),
+    const actions: Record<string, Invoke> = {
+      '': async (command) => {
+        if (command.args.length > 0) throw unknownCommand(command);
+        return (await import('./commands/current.js')).currentCommand(io, platform)(command);
+      },
       ...lazyGroup('config', async () => (await import('./commands/config.js')).configCommands(io)),
       ...lazyGroup('keys', async () => (await import('./commands/keys.js')).keysCommands(io)),
-      serve: async (_args, options) =>
-        (await import('./commands/serve.js')).serveCommand(options, io, platform),
-      completion: async (args) =>
-        (await import('./commands/completion.js')).completionCommand(args, io),
+      serve: async (command) =>
+        (await import('./commands/serve.js')).serveCommand(io, platform)(command),
+      completion: async (command) =>
+        (await import('./commands/completion.js')).completionCommand(io)(command),
     };
     const program = buildProgram(io, actions, async (action) => {
       exitCode = await action();

@@ -2,7 +2,13 @@ import { parseCoordinate } from '../core/coordinates.js';
 import { UsageError } from '../core/errors.js';
 import { parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
-import { checkBaseUrl, checkTimeout, findSetting, SETTING_KEYS } from '../config/settings.js';
+import {
+  checkBaseUrl,
+  checkTimeout,
+  isSettingKey,
+  SETTING_KEYS,
+  type SettingKey,
+} from '../config/settings.js';
 
 /** Option-argument parsers: each returns the value or throws a UsageError naming the flag. */
 export type Parser<T> = (text: string) => T;
@@ -38,13 +44,13 @@ export const lang: Parser<string> = (text) => {
 export const timeout: Parser<number> = (text) => {
   const checked = checkTimeout(text);
   if (!checked.ok) throw new UsageError(`--timeout: "${text}" is not valid (${checked.reason})`);
-  return Number(checked.value);
+  return checked.value;
 };
 
 export const baseUrl: Parser<string> = (text) => {
   const checked = checkBaseUrl(text);
   if (!checked.ok) throw new UsageError(`--base-url: "${text}" is not valid (${checked.reason})`);
-  return String(checked.value);
+  return checked.value;
 };
 
 export const instant: Parser<number> = (text) => {
@@ -67,8 +73,8 @@ export function integer(flag: string, min: number, max: number): Parser<number> 
   };
 }
 
-export const settingKey: Parser<string> = (text) => {
-  if (!findSetting(text)) {
+export const settingKey: Parser<SettingKey> = (text) => {
+  if (!isSettingKey(text)) {
     throw new UsageError(`unknown config key "${text}" (valid keys: ${SETTING_KEYS.join(', ')})`);
   }
   return text;

@@ -1,33 +1,20 @@
+import type { Env } from '../core/env.js';
 import { UsageError } from '../core/errors.js';
-import type { Mode, Units } from '../core/units.js';
-import type { Env } from '../config/paths.js';
+import type { Mode } from '../core/units.js';
 import {
   checkBaseUrl,
-  DEFAULT_BASE_URL,
-  DEFAULT_TIMEOUT_SECONDS,
   parseLocation,
+  settingDefault,
+  SETTINGS,
+  type StoredSettings,
 } from '../config/settings.js';
-import type { StoredSettings } from '../config/store.js';
 import type { Query } from '../client/query.js';
-import { parseTemplate, type Template } from '../render/template.js';
-import type { OutputKind } from './spec.js';
+import { parseTemplate, TemplateError, type Template } from '../render/template.js';
+import type { ROOT } from './spec.js';
+import type { FlagsOf } from './spec-types.js';
 
-/** The top-level command's options after commander and the parsers in parsers.ts. */
-export interface CurrentFlags {
-  readonly lat?: number;
-  readonly lon?: number;
-  readonly units?: Units;
-  readonly lang?: string;
-  readonly mode?: Mode;
-  readonly output?: OutputKind;
-  readonly format?: string;
-  readonly appid?: string;
-  readonly baseUrl?: string;
-  readonly timeout?: number;
-  readonly offline?: boolean;
-  /** ms since the epoch */
-  readonly now?: number;
-}
+/** The top-level command's flags, as the spec table types them (`now` in ms since the epoch). */
+export type CurrentFlags = FlagsOf<typeof ROOT>;
 
 export type Source =
   | { readonly kind: 'live'; readonly baseUrl: string }
@@ -54,13 +41,21 @@ function location(flags: CurrentFlags, stored: StoredSettings): readonly [number
   if (flags.lat !== undefined || flags.lon !== undefined) {
     throw new UsageError('--lat and --lon must be given together');
   }
-  const configured =
-    typeof stored.location === 'string' ? parseLocation(stored.location) : undefined;
+  const configured = stored.location === undefined ? undefined : parseLocation(stored.location);
   if (configured) return configured;
   throw new UsageError(
     '--lat and --lon are required (latitude -90 to 90, longitude -180 to 180)',
     'or store a default: weather config set location 51.5,-0.1',
   );
+}
+
+function template(text: string): Template {
+  try {
+    return parseTemplate(text);
+  } catch (error) {
+    if (!(error instanceof TemplateError)) throw error;
+    throw new UsageError(`${error.what} in --format (${error.detail})`);
+  }
 }
 
 function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean): Printing {
@@ -69,7 +64,7 @@ function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean): Printi
       throw new UsageError('--format and --output cannot be combined');
     if (mode === 'html')
       throw new UsageError('--format needs --mode json or xml; html is printed raw');
-    return { kind: 'template', template: parseTemplate(flags.format) };
+    return { kind: 'template', template: template(flags.format) };
   }
   if (mode === 'html') {
     if (flags.output !== undefined && flags.output !== 'raw') {
@@ -82,16 +77,22 @@ function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean): Printi
   return { kind: flags.output ?? (stdoutIsTTY ? 'table' : 'raw') };
 }
 
+/** A setting's environment variable, if it names one and is set (an empty value is unset). */
+function fromEnv(env: Env, key: 'appid' | 'base_url'): string | undefined {
+  const name = SETTINGS[key].env;
+  return (name === undefined ? undefined : env[name]) || undefined;
+}
+
 function baseUrl(flags: CurrentFlags, env: Env, stored: StoredSettings): string {
   if (flags.baseUrl !== undefined) return flags.baseUrl;
-  const fromEnv = env.WEATHER_BASE_URL;
-  if (fromEnv) {
-    const checked = checkBaseUrl(fromEnv);
+  const text = fromEnv(env, 'base_url');
+  if (text !== undefined) {
+    const checked = checkBaseUrl(text);
     if (!checked.ok)
-      throw new UsageError(`WEATHER_BASE_URL "${fromEnv}" is not valid (${checked.reason})`);
-    return String(checked.value);
+      throw new UsageError(`${SETTINGS.base_url.env} "${text}" is not valid (${checked.reason})`);
+    return checked.value;
   }
-  return typeof stored.base_url === 'string' ? stored.base_url : DEFAULT_BASE_URL;
+  return stored.base_url ?? settingDefault('base_url');
 }
 
 /**
@@ -106,14 +107,12 @@ export function planCurrent(
   stdoutIsTTY: boolean,
 ): Plan {
   const [lat, lon] = location(flags, stored);
-  const units = flags.units ?? (stored.units as Units | undefined) ?? 'metric';
-  const lang = flags.lang ?? (stored.lang as string | undefined) ?? 'en';
-  const mode = flags.mode ?? 'json';
+  const units = flags.units ?? stored.units ?? settingDefault('units');
+  const lang = flags.lang ?? stored.lang ?? settingDefault('lang');
+  const { mode } = flags;
   const shown = printing(flags, mode, stdoutIsTTY);
-  const appid =
-    flags.appid ?? (env.WEATHER_APPID || undefined) ?? (stored.appid as string | undefined);
-  const timeoutSeconds =
-    flags.timeout ?? (stored.timeout as number | undefined) ?? DEFAULT_TIMEOUT_SECONDS;
+  const appid = flags.appid ?? fromEnv(env, 'appid') ?? stored.appid;
+  const timeoutSeconds = flags.timeout ?? stored.timeout ?? settingDefault('timeout');
   const query = { lat, lon, units, lang, mode };
   const url = baseUrl(flags, env, stored);
   if (flags.offline || appid === undefined) {

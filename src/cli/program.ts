@@ -1,14 +1,40 @@
-import { Argument, Command, Option, type Help } from 'commander';
+import { Argument, Command, CommanderError, Option, type Help } from 'commander';
+import { defaultText, SETTINGS } from '../config/settings.js';
 import { EXIT_CODE_TABLE } from '../core/errors.js';
-import { COMMANDS, ENVIRONMENT, ROOT, type CommandSpec } from './spec.js';
+import { alignColumns } from '../render/columns.js';
+import { COMMANDS, ENVIRONMENT, ROOT } from './spec.js';
+import type { ArgsOf, CommandSpec, FlagsOf, OptionSpec } from './spec-types.js';
 
 declare const __WEATHER_VERSION__: string;
 export const VERSION = typeof __WEATHER_VERSION__ === 'string' ? __WEATHER_VERSION__ : '0.0.0-dev';
 
-export type Action = (
-  args: readonly string[],
-  options: Readonly<Record<string, unknown>>,
-) => Promise<number>;
+/** What a command does with the command line commander parsed: it returns the exit code. */
+export type Invoke = (command: Command) => Promise<number>;
+
+/**
+ * A command's action, typed by its entry in the spec table: its arguments and flags arrive
+ * parsed, with the types their parsers give, and defaults applied.
+ */
+export function bind<S extends CommandSpec>(
+  spec: S,
+  action: (args: ArgsOf<S>, flags: FlagsOf<S>) => Promise<number>,
+): Invoke {
+  return (command) => {
+    const args: readonly unknown[] = command.processedArgs;
+    if (!hasArgumentsOf(spec, args)) {
+      throw new Error(`${spec.path.join(' ')} received ${args.length} arguments`);
+    }
+    return action(args, command.opts<FlagsOf<S>>());
+  };
+}
+
+/** Commander made each argument with its parser from the table; only their number can differ. */
+function hasArgumentsOf<S extends CommandSpec>(
+  spec: S,
+  args: readonly unknown[],
+): args is ArgsOf<S> {
+  return args.length === (spec.arguments?.length ?? 0);
+}
 
 export interface ProgramIO {
   readonly stdout: { write(text: string): void };
@@ -17,14 +43,30 @@ export interface ProgramIO {
 }
 
 function table(rows: readonly (readonly [string | number, string])[]): string {
-  const width = Math.max(...rows.map(([key]) => String(key).length));
-  return rows.map(([key, text]) => `  ${String(key).padEnd(width)}  ${text}`).join('\n');
+  return alignColumns(
+    rows.map(([key, text]) => [String(key), text]),
+    '  ',
+  );
 }
 
 function examples(spec: CommandSpec): string {
   return spec.examples?.length
     ? `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`
     : '';
+}
+
+/** "config units, else metric", "WEATHER_APPID, else config appid", "8080": what help shows. */
+export function defaultHelp(spec: OptionSpec): string | undefined {
+  let text = spec.defaultText;
+  if (spec.default !== undefined) text = String(spec.default);
+  if (spec.setting !== undefined) {
+    const setting = SETTINGS[spec.setting];
+    const builtIn = defaultText(spec.setting);
+    text = [setting.env, `config ${spec.setting}`, builtIn].filter(Boolean).join(', else ');
+  }
+  return text !== undefined && spec.defaultNote !== undefined
+    ? `${text}; ${spec.defaultNote}`
+    : text;
 }
 
 function optionDescription(option: Option): string {
@@ -38,7 +80,7 @@ function configure(
   command: Command,
   spec: CommandSpec,
   run: (action: () => Promise<number>) => Promise<void>,
-  action: Action | undefined,
+  invoke: Invoke | undefined,
 ): void {
   command.description(spec.summary);
   for (const a of spec.arguments ?? []) {
@@ -51,16 +93,17 @@ function configure(
     const option = new Option(o.flags, o.description);
     if (o.choices) option.choices(o.choices);
     if (o.parse) option.argParser(o.parse);
-    if (o.defaultText) option.defaultValueDescription = o.defaultText;
+    if (o.default !== undefined) option.default(o.default);
+    const help = defaultHelp(o);
+    if (help !== undefined) option.defaultValueDescription = help;
     command.addOption(option);
   }
   if (spec.allowOptionLikeArguments) command.allowUnknownOption();
   const text = examples(spec);
   if (text) command.addHelpText('after', text);
-  if (action) {
-    command.action(async (...received: unknown[]) => {
-      const self = received.at(-1) as Command;
-      await run(() => action(self.args, self.opts()));
+  if (invoke) {
+    command.action(async function (this: Command) {
+      await run(() => invoke(this));
     });
   }
 }
@@ -72,7 +115,7 @@ function configure(
  */
 export function buildProgram(
   io: ProgramIO,
-  actions: Readonly<Record<string, Action>> = {},
+  actions: Readonly<Record<string, Invoke>> = {},
   run: (action: () => Promise<number>) => Promise<void> = async (action) => {
     await action();
   },
@@ -111,4 +154,26 @@ export function buildProgram(
     configure(command, spec, run, actions[spec.path.join(' ')]);
   }
   return program;
+}
+
+/**
+ * Commander's suggestion for a word that is not a command of `program` ("did you mean config?"),
+ * from a program that has those commands and nothing else, so commander's own matching decides.
+ */
+export function suggestCommand(program: Command, word: string): string | undefined {
+  const probe = new Command()
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  for (const command of program.commands) probe.command(command.name());
+  probe.command('help');
+  try {
+    probe.parse([word], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return /\(Did you mean (.+)\?\)/.exec(error.message)?.[1];
+    }
+    throw error;
+  }
+  return undefined;
 }

@@ -9,7 +9,9 @@ import { DecodeProblem } from './decode/fields.js';
 import { decodeErrorObject } from './decode/error.js';
 import { decodeJsonObservation } from './decode/json.js';
 import { decodeXmlObservation } from './decode/xml.js';
-import type { HttpResponse, Query } from './query.js';
+import type { HttpResponse } from '../core/http.js';
+import { MIN_RETRY_AFTER_SECONDS } from '../core/protocol.js';
+import type { Query } from './query.js';
 
 const HINTS: Readonly<Record<number, string>> = {
   401: 'check the key (weather config get appid) or set another: weather config set appid <key>',
@@ -43,9 +45,11 @@ export function interpret(response: HttpResponse, query: Query, target: string):
 /** Seconds to wait after a 429: the server's Retry-After, never below the spec's one minute. */
 export function retryAfterSeconds(header: string | undefined): number {
   const seconds = header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : NaN;
-  if (Number.isFinite(seconds)) return Math.max(60, seconds);
+  if (Number.isFinite(seconds)) return Math.max(MIN_RETRY_AFTER_SECONDS, seconds);
   const date = header === undefined ? NaN : Date.parse(header);
-  return Number.isFinite(date) ? Math.max(60, Math.ceil((date - Date.now()) / 1000)) : 60;
+  return Number.isFinite(date)
+    ? Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil((date - Date.now()) / 1000))
+    : MIN_RETRY_AFTER_SECONDS;
 }
 
 function decodeSuccess(response: HttpResponse, query: Query, target: string): Decoded | null {

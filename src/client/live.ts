@@ -2,7 +2,9 @@ import { EnvHttpProxyAgent, request } from 'undici';
 import { NetworkError, UpstreamError } from '../core/errors.js';
 import { redactUrl } from '../core/mask.js';
 import type { Env } from '../config/paths.js';
-import { queryString, type HttpResponse, type Query, type Transport } from './query.js';
+import type { HttpResponse } from '../core/http.js';
+import { WEATHER_ENDPOINT } from '../core/protocol.js';
+import { queryString, type Query, type Transport } from './query.js';
 
 /** No current observation comes near this; a bigger body is not one. */
 export const MAX_BODY_BYTES = 1 << 20;
@@ -36,7 +38,7 @@ export function createLiveTransport(options: LiveOptions): Transport {
   return {
     target: base,
     async get(query: Query): Promise<HttpResponse> {
-      const url = `${base}/weather?${queryString(query)}`;
+      const url = `${base}/${WEATHER_ENDPOINT}?${queryString(query)}`;
       const deadline = Date.now() + options.timeoutMs;
       for (let attempt = 0; ; attempt++) {
         const remaining = deadline - Date.now();

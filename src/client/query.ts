@@ -1,3 +1,4 @@
+import type { HttpResponse } from '../core/http.js';
 import type { Mode, Units } from '../core/units.js';
 
 /** One request for the current observation, as the user asked for it. */
@@ -9,13 +10,6 @@ export interface Query {
   readonly mode: Mode;
   /** Absent for the embedded implementation when no key is configured. */
   readonly appid?: string;
-}
-
-export interface HttpResponse {
-  readonly status: number;
-  /** Lower-case names. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Uint8Array;
 }
 
 export interface Transport {

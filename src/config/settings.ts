@@ -1,35 +1,51 @@
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
-import { UNITS, isUnits } from '../core/units.js';
+import { keysOf } from '../core/keys-of.js';
+import { UNITS, isUnits, type Units } from '../core/units.js';
 import { parseCoordinate } from '../core/coordinates.js';
 
 /**
  * The settings a user can store with `weather config set`: one table that drives validation of
- * `config set`, validation of the file when it is read, `config list`, help and completions.
- * `check` returns the value to store, or a reason the text is not acceptable.
+ * `config set`, validation of the file when it is read, `config list`, the defaults the top-level
+ * command falls back to, help, completions and the README.
  */
-export type SettingValue = string | number;
+export type Checked<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
-export interface Setting {
-  readonly key: string;
+export interface Setting<T> {
   readonly description: string;
   /** Allowed values, when the set is closed (for messages and completions). */
   readonly choices?: readonly string[];
-  /** The default, shown to people. */
-  readonly defaultText?: string;
+  /** The value used when nothing sets one; absent when there is none. */
+  readonly default?: T;
+  /** Environment variable that overrides the stored value (a flag overrides both). */
+  readonly env?: string;
   readonly secret?: boolean;
-  readonly check: (
-    text: string,
-  ) => { ok: true; value: SettingValue } | { ok: false; reason: string };
+  /** The value to store for `text`, or why it is not acceptable. */
+  readonly check: (text: string) => Checked<T>;
 }
 
-const ok = (value: SettingValue) => ({ ok: true as const, value });
-const no = (reason: string) => ({ ok: false as const, reason });
+/** The type of each setting's stored value. */
+export interface SettingTypes {
+  readonly appid: string;
+  readonly units: Units;
+  readonly lang: string;
+  /** "lat,lon", normalised. */
+  readonly location: string;
+  readonly base_url: string;
+  readonly timeout: number;
+}
 
-export const DEFAULT_BASE_URL = 'https://api.openweathermap.org/data/2.5';
-export const DEFAULT_TIMEOUT_SECONDS = 10;
+export type SettingKey = keyof SettingTypes;
+
+export type StoredSettings = { readonly [K in SettingKey]?: SettingTypes[K] };
+
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+const no = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
 export const MAX_TIMEOUT_SECONDS = 300;
+const LIVE_BASE_URL = 'https://api.openweathermap.org/data/2.5';
 
-export function checkTimeout(text: string) {
+export function checkTimeout(text: string): Checked<number> {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_SECONDS) {
     return no(`allowed: a number of seconds greater than 0 and at most ${MAX_TIMEOUT_SECONDS}`);
@@ -37,15 +53,15 @@ export function checkTimeout(text: string) {
   return ok(value);
 }
 
-export function checkBaseUrl(text: string) {
+export function checkBaseUrl(text: string): Checked<string> {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return no('allowed: an http:// or https:// URL, e.g. ' + DEFAULT_BASE_URL);
+    return no(`allowed: an http:// or https:// URL, e.g. ${LIVE_BASE_URL}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return no('allowed: an http:// or https:// URL, e.g. ' + DEFAULT_BASE_URL);
+    return no(`allowed: an http:// or https:// URL, e.g. ${LIVE_BASE_URL}`);
   }
   if (url.search !== '' || url.hash !== '') return no('allowed: a URL without ?query or #fragment');
   return ok(text.replace(/\/+$/, ''));
@@ -60,33 +76,30 @@ export function parseLocation(text: string): readonly [number, number] | undefin
   return lat === undefined || lon === undefined ? undefined : [lat, lon];
 }
 
-export const SETTINGS: readonly Setting[] = [
-  {
-    key: 'appid',
+export const SETTINGS: { readonly [K in SettingKey]: Setting<SettingTypes[K]> } = {
+  appid: {
     description: 'API key sent as appid (overridden by --appid and WEATHER_APPID)',
+    env: 'WEATHER_APPID',
     secret: true,
     check: (text) =>
       /^[\x21-\x7e]+$/.test(text)
         ? ok(text)
         : no('allowed: a non-empty key of printable characters'),
   },
-  {
-    key: 'units',
+  units: {
     description: 'unit system',
     choices: UNITS,
-    defaultText: 'metric',
+    default: 'metric',
     check: (text) => (isUnits(text) ? ok(text) : no(`allowed: ${UNITS.join(', ')}`)),
   },
-  {
-    key: 'lang',
+  lang: {
     description: 'language of descriptions',
     choices: LANG_CODES,
-    defaultText: 'en',
+    default: 'en',
     check: (text) =>
       canonicalLang(text) ? ok(text.toLowerCase()) : no(`allowed: ${LANG_CODES.join(', ')}`),
   },
-  {
-    key: 'location',
+  location: {
     description: 'default location as "lat,lon"',
     check: (text) => {
       const location = parseLocation(text);
@@ -95,22 +108,41 @@ export const SETTINGS: readonly Setting[] = [
         : no('allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1');
     },
   },
-  {
-    key: 'base_url',
+  base_url: {
     description: 'API base URL (overridden by --base-url and WEATHER_BASE_URL)',
-    defaultText: DEFAULT_BASE_URL,
+    default: LIVE_BASE_URL,
+    env: 'WEATHER_BASE_URL',
     check: checkBaseUrl,
   },
-  {
-    key: 'timeout',
+  timeout: {
     description: 'seconds to wait for the API, retries included',
-    defaultText: String(DEFAULT_TIMEOUT_SECONDS),
+    default: 10,
     check: checkTimeout,
   },
-];
+};
 
-export const SETTING_KEYS: readonly string[] = SETTINGS.map((s) => s.key);
+export const SETTING_KEYS: readonly SettingKey[] = keysOf(SETTINGS);
 
-export function findSetting(key: string): Setting | undefined {
-  return SETTINGS.find((s) => s.key === key);
+export function isSettingKey(text: string): text is SettingKey {
+  return Object.hasOwn(SETTINGS, text);
+}
+
+/** How a setting's default is shown to people, if it has one. */
+export function defaultText(key: SettingKey): string | undefined {
+  const value = SETTINGS[key].default;
+  return value === undefined ? undefined : String(value);
+}
+
+/** The value to store for `key`, or why `text` is not acceptable. */
+export function checkSetting<K extends SettingKey>(key: K, text: string): Checked<SettingTypes[K]> {
+  return SETTINGS[key].check(text);
+}
+
+/** The built-in default of a setting that has one. */
+export function settingDefault<K extends 'units' | 'lang' | 'base_url' | 'timeout'>(
+  key: K,
+): SettingTypes[K] {
+  const value = SETTINGS[key].default;
+  if (value === undefined) throw new Error(`setting ${key} has no default`);
+  return value;
 }

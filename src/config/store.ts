@@ -2,16 +2,16 @@ import Conf from 'conf';
 import { join } from 'node:path';
 import { ConfigError, UsageError } from '../core/errors.js';
 import {
-  findSetting,
+  checkSetting,
   SETTING_KEYS,
-  SETTINGS,
-  type Setting,
-  type SettingValue,
+  type SettingKey,
+  type SettingTypes,
+  type StoredSettings,
 } from './settings.js';
 
 const UNTOUCHED = 'fix or move the file; weather has left it untouched';
 
-export type StoredSettings = Readonly<Partial<Record<string, SettingValue>>>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * The user's settings in `config.json` (conf, mode 0600, written atomically). A file that cannot
@@ -47,28 +47,32 @@ export class ConfigStore {
   /** Every known setting that is stored, validated; unknown keys are kept but ignored. */
   read(): StoredSettings {
     const store = this.object();
-    const values: Record<string, SettingValue> = {};
-    for (const setting of SETTINGS) {
-      const raw = store[setting.key];
-      if (raw === undefined) continue;
-      const checked =
-        typeof raw === 'string' || typeof raw === 'number'
-          ? setting.check(String(raw))
-          : { ok: false as const, reason: `expected text, found ${JSON.stringify(raw)}` };
-      if (!checked.ok) {
-        throw new ConfigError(
-          `config file ${this.path}: invalid ${setting.key} ${JSON.stringify(raw)} (${checked.reason})`,
-          UNTOUCHED,
-        );
-      }
-      values[setting.key] = checked.value;
-    }
+    const values: Mutable<StoredSettings> = {};
+    for (const key of SETTING_KEYS) assign(values, key, this.readOne(store, key));
     return values;
   }
 
-  set(key: string, text: string): SettingValue {
-    const setting = requireSetting(key);
-    const checked = setting.check(text);
+  private readOne<K extends SettingKey>(
+    store: Record<string, unknown>,
+    key: K,
+  ): SettingTypes[K] | undefined {
+    const raw = store[key];
+    if (raw === undefined) return undefined;
+    const checked =
+      typeof raw === 'string' || typeof raw === 'number'
+        ? checkSetting(key, String(raw))
+        : { ok: false as const, reason: `expected text, found ${JSON.stringify(raw)}` };
+    if (!checked.ok) {
+      throw new ConfigError(
+        `config file ${this.path}: invalid ${key} ${JSON.stringify(raw)} (${checked.reason})`,
+        UNTOUCHED,
+      );
+    }
+    return checked.value;
+  }
+
+  set<K extends SettingKey>(key: K, text: string): SettingTypes[K] {
+    const checked = checkSetting(key, text);
     if (!checked.ok) {
       throw new UsageError(`invalid value for ${key}: ${JSON.stringify(text)} (${checked.reason})`);
     }
@@ -77,8 +81,7 @@ export class ConfigStore {
     return checked.value;
   }
 
-  unset(key: string): void {
-    requireSetting(key);
+  unset(key: SettingKey): void {
     this.object();
     this.conf.delete(key);
   }
@@ -96,10 +99,10 @@ export class ConfigStore {
   }
 }
 
-export function requireSetting(key: string): Setting {
-  const setting = findSetting(key);
-  if (!setting) {
-    throw new UsageError(`unknown config key "${key}" (valid keys: ${SETTING_KEYS.join(', ')})`);
-  }
-  return setting;
+function assign<K extends SettingKey>(
+  into: Mutable<StoredSettings>,
+  key: K,
+  value: SettingTypes[K] | undefined,
+): void {
+  if (value !== undefined) into[key] = value;
 }

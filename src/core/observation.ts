@@ -51,6 +51,20 @@ export interface Observation {
   readonly cod?: number;
 }
 
+type Leaf = string | number;
+
+/** Dotted paths to the leaves of T; arrays are entered through their first element. */
+type PathsOf<T> = {
+  [K in keyof T & string]-?: NonNullable<T[K]> extends Leaf
+    ? K
+    : NonNullable<T[K]> extends readonly (infer E)[]
+      ? `${K}.0.${PathsOf<E>}`
+      : `${K}.${PathsOf<NonNullable<T[K]>>}`;
+}[keyof T & string];
+
+/** Every member of the JSON observation as a template path: `main.temp`, `weather.0.icon`. */
+export type ObservationPath = PathsOf<Observation>;
+
 /** What a decoder hands the renderers: the observation and the unit system its numbers are in. */
 export interface Decoded {
   readonly observation: Observation;

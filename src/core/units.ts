@@ -26,6 +26,16 @@ export const TEMP_UNIT_NAME: Readonly<Record<Units, string>> = {
   imperial: 'fahrenheit',
 };
 
+/**
+ * The unit system of a temperature unit name in XML (`celsius`), also accepting the system's own
+ * name (`metric`), as older responses wrote it.
+ */
+export function unitsOfTemperatureName(name: string): Units | undefined {
+  const lower = name.toLowerCase();
+  if (isUnits(lower)) return lower;
+  return UNITS.find((units) => TEMP_UNIT_NAME[units] === lower);
+}
+
 export const SPEED_UNIT: Readonly<Record<Units, string>> = {
   standard: 'm/s',
   metric: 'm/s',

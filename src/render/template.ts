@@ -1,7 +1,7 @@
 import { compass } from '../core/compass.js';
-import { UsageError } from '../core/errors.js';
+import { keysOf } from '../core/keys-of.js';
 import { formatAge } from '../core/localtime.js';
-import type { Decoded } from '../core/observation.js';
+import type { Decoded, ObservationPath } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../core/units.js';
 import { clock, place } from './format.js';
 
@@ -11,43 +11,60 @@ import { clock, place } from './format.js';
  * spec is `[[fill]align][width][.precision]` (align `<` `>` `^`; precision rounds numbers and
  * cuts text), and fallback is printed when the member is absent. `{{` and `}}` are literal braces.
  */
-export const OBSERVATION_FIELDS: readonly string[] = [
-  'coord.lon',
-  'coord.lat',
-  'weather.0.id',
-  'weather.0.main',
-  'weather.0.description',
-  'weather.0.icon',
-  'base',
-  'main.temp',
-  'main.feels_like',
-  'main.temp_min',
-  'main.temp_max',
-  'main.pressure',
-  'main.humidity',
-  'main.sea_level',
-  'main.grnd_level',
-  'visibility',
-  'wind.speed',
-  'wind.deg',
-  'wind.gust',
-  'clouds.all',
-  'rain.1h',
-  'rain.3h',
-  'snow.1h',
-  'snow.3h',
-  'dt',
-  'sys.type',
-  'sys.id',
-  'sys.message',
-  'sys.country',
-  'sys.sunrise',
-  'sys.sunset',
-  'timezone',
-  'id',
-  'name',
-  'cod',
-];
+
+/**
+ * A template that cannot be parsed: `what` is the problem (`unknown field {x}`), `detail` what
+ * would be right. The CLI says which option the template came from.
+ */
+export class TemplateError extends Error {
+  override readonly name = 'TemplateError';
+  constructor(
+    readonly what: string,
+    readonly detail: string,
+  ) {
+    super(`${what} (${detail})`);
+  }
+}
+/** Every member of the JSON observation, in its order; the compiler checks none is missing. */
+const OBSERVATION_FIELD_SET = {
+  'coord.lon': true,
+  'coord.lat': true,
+  'weather.0.id': true,
+  'weather.0.main': true,
+  'weather.0.description': true,
+  'weather.0.icon': true,
+  base: true,
+  'main.temp': true,
+  'main.feels_like': true,
+  'main.temp_min': true,
+  'main.temp_max': true,
+  'main.pressure': true,
+  'main.humidity': true,
+  'main.sea_level': true,
+  'main.grnd_level': true,
+  visibility: true,
+  'wind.speed': true,
+  'wind.deg': true,
+  'wind.gust': true,
+  'clouds.all': true,
+  'rain.1h': true,
+  'rain.3h': true,
+  'snow.1h': true,
+  'snow.3h': true,
+  dt: true,
+  'sys.type': true,
+  'sys.id': true,
+  'sys.message': true,
+  'sys.country': true,
+  'sys.sunrise': true,
+  'sys.sunset': true,
+  timezone: true,
+  id: true,
+  name: true,
+  cod: true,
+} as const satisfies Record<ObservationPath, true>;
+
+export const OBSERVATION_FIELDS: readonly ObservationPath[] = keysOf(OBSERVATION_FIELD_SET);
 
 type Derive = (d: Decoded, now: number) => string | number | undefined;
 
@@ -107,12 +124,12 @@ function isField(path: string): boolean {
 
 function parseField(inner: string): Part {
   const match = FIELD.exec(inner);
-  if (!match)
-    throw new UsageError(`invalid field {${inner}} in --format (form: {path[:spec][|fallback]})`);
+  if (!match) throw new TemplateError(`invalid field {${inner}}`, 'form: {path[:spec][|fallback]}');
   const [, path = '', specText = '', fallback] = match;
   if (!isField(path)) {
-    throw new UsageError(
-      `unknown field {${path}} in --format (valid fields: ${TEMPLATE_FIELDS.join(', ')})`,
+    throw new TemplateError(
+      `unknown field {${path}}`,
+      `valid fields: ${TEMPLATE_FIELDS.join(', ')}`,
     );
   }
   const [, fill, align, width, precision] = SPEC.exec(specText) ?? [];
@@ -140,13 +157,13 @@ export function parseTemplate(text: string): Template {
       i++;
     } else if (c === '{') {
       const end = text.indexOf('}', i + 1);
-      if (end < 0) throw new UsageError('unclosed { in --format (write {{ for a literal brace)');
+      if (end < 0) throw new TemplateError('unclosed {', 'write {{ for a literal brace');
       if (literal) parts.push({ kind: 'text', text: literal });
       literal = '';
       parts.push(parseField(text.slice(i + 1, end)));
       i = end;
     } else if (c === '}') {
-      throw new UsageError('unmatched } in --format (write }} for a literal brace)');
+      throw new TemplateError('unmatched }', 'write }} for a literal brace');
     } else {
       literal += c;
     }

@@ -1,5 +1,7 @@
 import type { Mode } from '../core/units.js';
-import { contentType, encodeXml, type ApiResponse } from './response.js';
+import type { XmlError } from '../core/wire-xml.js';
+import type { HttpResponse } from '../core/http.js';
+import { contentType, encodeXml } from './response.js';
 
 /**
  * Error bodies as the live service writes them. `cod` is a number for 401 and 429 and a string for
@@ -34,10 +36,10 @@ export function errorResponse(
   message: string,
   mode: Mode,
   extraHeaders: Readonly<Record<string, string>> = {},
-): ApiResponse {
+): HttpResponse {
   const xml = mode === 'xml';
   const body = xml
-    ? encodeXml({ ClientError: { cod: status, message } })
+    ? encodeXml({ ClientError: { cod: status, message } satisfies XmlError })
     : Buffer.from(jsonErrorBody(status, message), 'utf8');
   return {
     status,

@@ -2,16 +2,16 @@ import { SIMULATED_SOURCE, SOURCE_HEADER } from '../core/observation.js';
 import type { World } from '../world/types.js';
 import type { ConditionTexts } from '../world/i18n/texts.js';
 import { errorResponse, MESSAGES } from './errors.js';
-import type { KeyLookup } from './keys.js';
+import type { KeyLookup } from '../keys/store.js';
 import { parseMode, parseParams, type ParamProblem, type WeatherParams } from './params.js';
 import type { RateLimiter } from './ratelimit.js';
-import { contentType, type ApiRequest, type ApiResponse } from './response.js';
+import type { HttpRequest, HttpResponse } from '../core/http.js';
+import { OBSERVATION_CYCLE_SECONDS, WEATHER_PATH } from '../core/protocol.js';
+import { contentType } from './response.js';
 import { present } from './represent/present.js';
 import { renderJson } from './represent/json.js';
 import { renderXml } from './represent/xml.js';
 import { renderHtml } from './represent/html.js';
-
-export type { ApiRequest, ApiResponse } from './response.js';
 
 /**
  * The embedded implementation of GET /data/2.5/weather: a request in, a response out, no sockets.
@@ -28,11 +28,6 @@ export interface HandlerDeps {
   readonly texts: (lang: string) => Promise<ConditionTexts>;
 }
 
-export const WEATHER_PATH = '/data/2.5/weather';
-
-/** Observations are computed every ten minutes, like a station's reporting cycle. */
-const OBSERVATION_CYCLE_SECONDS = 600;
-
 const COMMON_HEADERS: Readonly<Record<string, string>> = {
   [SOURCE_HEADER]: SIMULATED_SOURCE,
   'access-control-allow-origin': '*',
@@ -46,7 +41,7 @@ const PROBLEM_MESSAGES: Readonly<Record<ParamProblem, string>> = {
   'wrong-longitude': MESSAGES.wrongLongitude,
 };
 
-function header(request: ApiRequest, name: string): string | undefined {
+function header(request: HttpRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value : value?.[0];
 }
@@ -59,12 +54,12 @@ function cacheKey(query: URLSearchParams): string {
   return search === '' ? WEATHER_PATH : `${WEATHER_PATH}?${search}`;
 }
 
-export async function handle(request: ApiRequest, deps: HandlerDeps): Promise<ApiResponse> {
+export async function handle(request: HttpRequest, deps: HandlerDeps): Promise<HttpResponse> {
   const response = await route(request, deps);
   return { ...response, headers: { ...COMMON_HEADERS, ...response.headers } };
 }
 
-async function route(request: ApiRequest, deps: HandlerDeps): Promise<ApiResponse> {
+async function route(request: HttpRequest, deps: HandlerDeps): Promise<HttpResponse> {
   const url = new URL(request.url, 'http://localhost');
   const query = url.searchParams;
   const mode = parseMode(query);
@@ -92,7 +87,7 @@ async function observation(
   params: WeatherParams,
   deps: HandlerDeps,
   xCacheKey: string,
-): Promise<ApiResponse> {
+): Promise<HttpResponse> {
   const nowSeconds = Math.floor(deps.now() / 1000);
   const dt = nowSeconds - (nowSeconds % OBSERVATION_CYCLE_SECONDS);
   const world = deps.world.observe(params.lat, params.lon, dt);

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { redactUrl } from '../core/mask.js';
 import { errorResponse, MESSAGES } from './errors.js';
-import { handle, type ApiResponse, type HandlerDeps } from './handler.js';
+import type { HttpResponse } from '../core/http.js';
+import { API_BASE_PATH } from '../core/protocol.js';
+import { handle, type HandlerDeps } from './handler.js';
 
 export interface RunningServer {
   /** Base URL clients use, e.g. http://127.0.0.1:8080/data/2.5 */
@@ -42,7 +44,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://${hostForUrl(options.host)}:${port}/data/2.5`,
+    baseUrl: `http://${hostForUrl(options.host)}:${port}${API_BASE_PATH}`,
     server,
     close: () =>
       new Promise<void>((resolve) => {
@@ -64,7 +66,7 @@ async function respond(
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   request.resume();
-  let result: ApiResponse;
+  let result: HttpResponse;
   try {
     result = await handle({ method, url, headers: request.headers }, options.deps);
   } catch (error) {

@@ -1,3 +1,5 @@
+import { MIN_RETRY_AFTER_SECONDS } from '../core/protocol.js';
+
 /**
  * Per-key rate limit as a token bucket: a key may make `perMinute` requests in a burst, and earns
  * them back at `perMinute` per minute. The spec tells clients to wait at least a minute after a
@@ -6,8 +8,6 @@
 export interface RateLimiter {
   take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number };
 }
-
-export const MIN_RETRY_AFTER_SECONDS = 60;
 
 export function createRateLimiter(perMinute: number, now: () => number = monotonicMs): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();

@@ -1,19 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Mode } from '../core/units.js';
-
-export interface ApiRequest {
-  readonly method: string;
-  /** Path and query, as on the request line (`/data/2.5/weather?lat=…`). */
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-}
-
-export interface ApiResponse {
-  readonly status: number;
-  /** Lower-case header names. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Uint8Array;
-}
+import { ATTRIBUTE_PREFIX } from '../core/wire-xml.js';
 
 const CONTENT_TYPES: Readonly<Record<Mode, string>> = {
   json: 'application/json; charset=utf-8',
@@ -30,15 +17,15 @@ export function contentType(mode: Mode): string {
 // eslint-disable-next-line @typescript-eslint/no-deprecated
 const builder = new XMLBuilder({
   ignoreAttributes: false,
-  attributeNamePrefix: '@_',
+  attributeNamePrefix: ATTRIBUTE_PREFIX,
   suppressEmptyNode: false,
   processEntities: true,
 });
 
 /** An XML document with the declaration the live service sends, built (never concatenated). */
-export function encodeXml(document: Record<string, unknown>): Buffer {
+export function encodeXml(document: object): Buffer {
   const xml: string = builder.build({
-    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    '?xml': { [`${ATTRIBUTE_PREFIX}version`]: '1.0', [`${ATTRIBUTE_PREFIX}encoding`]: 'UTF-8' },
     ...document,
   });
   return Buffer.from(xml, 'utf8');

@@ -1,7 +1,7 @@
 import type { World, WorldObservation } from '../../src/world/types.js';
 import type { HandlerDeps } from '../../src/server/handler.js';
 import { loadConditionTexts } from '../../src/world/i18n/texts.js';
-import type { KeyStatus } from '../../src/server/keys.js';
+import type { KeyStatus } from '../../src/keys/store.js';
 
 /** One observation, whatever the coordinates: lets handler tests assert exact bytes. */
 export const LONDON: WorldObservation = {

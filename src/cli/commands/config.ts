@@ -1,51 +1,62 @@
 import { join } from 'node:path';
 import { maskKey } from '../../core/mask.js';
 import { configDir } from '../../config/paths.js';
-import { findSetting, SETTINGS } from '../../config/settings.js';
-import { ConfigStore, requireSetting } from '../../config/store.js';
+import {
+  defaultText,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingKey,
+  type StoredSettings,
+} from '../../config/settings.js';
+import { ConfigStore } from '../../config/store.js';
 import type { IO } from '../io.js';
-import type { Action } from '../program.js';
+import { bind, type Invoke } from '../program.js';
+import { CONFIG_GET, CONFIG_LIST, CONFIG_PATH, CONFIG_SET, CONFIG_UNSET } from '../spec.js';
 
-function shown(key: string, value: string | number, show: boolean): string {
-  return findSetting(key)?.secret && !show ? maskKey(String(value)) : String(value);
+function shown(key: SettingKey, value: string | number, show: boolean): string {
+  return SETTINGS[key].secret && !show ? maskKey(String(value)) : String(value);
+}
+
+function stored(values: StoredSettings, key: SettingKey): string | number | undefined {
+  return values[key];
 }
 
 /** `weather config set|get|unset|list|path`. */
-export function configCommands(io: IO): Record<string, Action> {
+export function configCommands(io: IO): Record<string, Invoke> {
   const store = (): ConfigStore => new ConfigStore(configDir(io.env));
   return {
-    'config set': async ([key = '', value = '']) => {
+    'config set': bind(CONFIG_SET, async ([key, value]) => {
       store().set(key, value);
       return 0;
-    },
-    'config get': async ([key = ''], options) => {
-      const setting = requireSetting(key);
-      const value = store().read()[key];
+    }),
+    'config get': bind(CONFIG_GET, async ([key], { show }) => {
+      const value = stored(store().read(), key);
       if (value === undefined) {
-        const fallback = setting.defaultText ? ` (default: ${setting.defaultText})` : '';
-        io.stderr.write(`weather: ${key} is not set${fallback}\n`);
+        const fallback = defaultText(key);
+        io.stderr.write(
+          `weather: ${key} is not set${fallback === undefined ? '' : ` (default: ${fallback})`}\n`,
+        );
         return 0;
       }
-      io.stdout.write(`${shown(key, value, options.show === true)}\n`);
+      io.stdout.write(`${shown(key, value, show === true)}\n`);
       return 0;
-    },
-    'config unset': async ([key = '']) => {
+    }),
+    'config unset': bind(CONFIG_UNSET, async ([key]) => {
       store().unset(key);
       return 0;
-    },
-    'config list': async (_args, options) => {
+    }),
+    'config list': bind(CONFIG_LIST, async (_args, { show }) => {
       const values = store().read();
-      for (const { key } of SETTINGS) {
-        const value = values[key];
-        if (value !== undefined)
-          io.stdout.write(`${key}=${shown(key, value, options.show === true)}\n`);
+      for (const key of SETTING_KEYS) {
+        const value = stored(values, key);
+        if (value !== undefined) io.stdout.write(`${key}=${shown(key, value, show === true)}\n`);
       }
       return 0;
-    },
+    }),
     // Needs no valid file: it is how a user finds the file to fix.
-    'config path': async () => {
+    'config path': bind(CONFIG_PATH, async () => {
       io.stdout.write(`${join(configDir(io.env), 'config.json')}\n`);
       return 0;
-    },
+    }),
   };
 }

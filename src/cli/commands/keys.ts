@@ -1,66 +1,85 @@
+import { UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
 import { keyFilePath } from '../../config/paths.js';
-import { KeyFile, type ApiKey, type KeyStatus } from '../../server/keys.js';
+import {
+  AmbiguousKeyError,
+  KeyFile,
+  UnknownKeyError,
+  type ApiKey,
+  type KeyStatus,
+} from '../../keys/store.js';
+import { alignColumns } from '../../render/columns.js';
 import type { IO } from '../io.js';
-import type { Action } from '../program.js';
+import { bind, type Invoke } from '../program.js';
+import { KEYS_CREATE, KEYS_DELETE, KEYS_DISABLE, KEYS_ENABLE, KEYS_LIST } from '../spec.js';
 
 const STATUS_NAMES: Readonly<Record<KeyStatus, string>> = {
   active: 'Active',
   inactive: 'Inactive',
 };
 
-function columns(rows: readonly (readonly string[])[]): string {
-  const widths =
-    rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
-  return rows
-    .map((row) =>
-      row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
-    )
-    .join('\n');
-}
-
 function describe(key: ApiKey): string {
   return `${maskKey(key.key)}${key.name ? ` (${key.name})` : ''}`;
 }
 
+/** The key store's errors, in the words of the command line. */
+function usageError(error: unknown): unknown {
+  if (error instanceof AmbiguousKeyError) {
+    return new UsageError(error.message, 'give the key itself; see: weather keys list --show');
+  }
+  if (error instanceof UnknownKeyError) {
+    const { reference } = error;
+    const shown = reference.length >= 12 ? maskKey(reference) : `"${reference}"`;
+    return new UsageError(`no API key ${shown}`, 'see: weather keys list');
+  }
+  return error;
+}
+
+function byReference<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (error) {
+    throw usageError(error);
+  }
+}
+
 /** `weather keys create|list|disable|enable|delete`: the embedded implementation's API keys. */
-export function keysCommands(io: IO): Record<string, Action> {
+export function keysCommands(io: IO): Record<string, Invoke> {
   const file = (): KeyFile => new KeyFile(keyFilePath(io.env));
   const setStatus =
-    (status: KeyStatus): Action =>
-    async ([reference = '']) => {
-      const key = file().setStatus(reference, status);
+    (status: KeyStatus) =>
+    async ([reference]: readonly [string]) => {
+      const key = byReference(() => file().setStatus(reference, status));
       io.stderr.write(`weather: key ${describe(key)} is now ${STATUS_NAMES[status]}\n`);
       return 0;
     };
   return {
-    'keys create': async (_args, options) => {
-      const name = typeof options.name === 'string' ? options.name : '';
-      const key = file().create(name, new Date(io.now()));
+    'keys create': bind(KEYS_CREATE, async (_args, { name }) => {
+      const key = file().create(name ?? '', new Date(io.now()));
       io.stdout.write(`${key.key}\n`);
       return 0;
-    },
-    'keys list': async (_args, options) => {
+    }),
+    'keys list': bind(KEYS_LIST, async (_args, { show }) => {
       const keys = file().read();
       if (keys.length === 0) {
         io.stderr.write('weather: no API keys yet; create one: weather keys create\n');
         return 0;
       }
       const rows = keys.map((k) => [
-        options.show === true ? k.key : maskKey(k.key),
+        show === true ? k.key : maskKey(k.key),
         k.name || '-',
         STATUS_NAMES[k.status],
         k.created,
       ]);
-      io.stdout.write(`${columns([['KEY', 'NAME', 'STATUS', 'CREATED'], ...rows])}\n`);
+      io.stdout.write(`${alignColumns([['KEY', 'NAME', 'STATUS', 'CREATED'], ...rows])}\n`);
       return 0;
-    },
-    'keys disable': setStatus('inactive'),
-    'keys enable': setStatus('active'),
-    'keys delete': async ([reference = '']) => {
-      const key = file().delete(reference);
+    }),
+    'keys disable': bind(KEYS_DISABLE, setStatus('inactive')),
+    'keys enable': bind(KEYS_ENABLE, setStatus('active')),
+    'keys delete': bind(KEYS_DELETE, async ([reference]) => {
+      const key = byReference(() => file().delete(reference));
       io.stderr.write(`weather: deleted key ${describe(key)}\n`);
       return 0;
-    },
+    }),
   };
 }

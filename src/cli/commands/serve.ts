@@ -1,14 +1,10 @@
+import type { Platform } from '../../core/env.js';
 import { UsageError } from '../../core/errors.js';
 import { keyFilePath } from '../../config/paths.js';
+import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
-import type { Platform } from '../main.js';
-
-export interface ServeFlags {
-  readonly host?: string;
-  readonly port?: number;
-  readonly rateLimit?: number;
-  readonly now?: number;
-}
+import { bind, type Invoke } from '../program.js';
+import { SERVE } from '../spec.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -16,65 +12,51 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * `weather serve`: the embedded implementation over HTTP. The first stdout line is the base URL;
  * everything else (created key, access log, shutdown) goes to stderr.
  */
-export async function serveCommand(
-  options: Readonly<Record<string, unknown>>,
-  io: IO,
-  platform: Platform,
-): Promise<number> {
-  const flags = options as ServeFlags;
-  const host = flags.host ?? '127.0.0.1';
-  // Listen for SIGINT/SIGTERM before anything else: a script may stop the server the moment it
-  // has read the URL line, and the default action would kill it mid-request.
-  const stopped = io.untilSignal();
-  const [
-    { KeyFile, watchKeyFile },
-    { createRateLimiter },
-    { startServer },
-    { loadWorld },
-    { loadConditionTexts },
-  ] = await Promise.all([
-    import('../../server/keys.js'),
-    import('../../server/ratelimit.js'),
-    import('../../server/http.js'),
-    import('../../world/index.js'),
-    import('../../world/i18n/texts.js'),
-  ]);
-  const file = new KeyFile(keyFilePath(io.env));
-  if (file.read().length === 0) {
-    const created = file.create('default', new Date(io.now()));
-    io.stderr.write(`weather: no API keys existed, so one was created: ${created.key}\n`);
-  }
-  const world = await loadWorld(platform.readData ? { readData: platform.readData } : {});
-  const rateLimit = flags.rateLimit ?? 60;
-  const frozen = flags.now;
-  const log = (line: string): void => io.stderr.write(`${line}\n`);
-  let server;
-  try {
-    server = await startServer({
-      host,
-      port: flags.port ?? 8080,
-      log,
-      deps: {
-        world,
-        keys: watchKeyFile(file, {
-          onError: (error) => log(`weather: ${error.message}; keeping the keys read before`),
-        }),
-        limiter: rateLimit > 0 ? createRateLimiter(rateLimit) : undefined,
-        now: frozen === undefined ? () => io.now() : () => frozen,
-        texts: loadConditionTexts,
-      },
-    });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(
-      `cannot listen on ${host}:${flags.port ?? 8080} (${code})`,
-      'choose another --port, or --port 0 for a free one',
-    );
-  }
-  io.stdout.write(`${server.baseUrl}\n`);
-  if (!LOOPBACK.has(host)) log(`weather: listening on ${host}: reachable from other machines`);
-  const signal = await stopped;
-  log(`weather: ${signal} received; finishing requests in flight`);
-  await server.close();
-  return 0;
+export function serveCommand(io: IO, platform: Platform): Invoke {
+  return bind(SERVE, async (_args, { host, port, rateLimit, now: frozen }) => {
+    // Listen for SIGINT/SIGTERM before anything else: a script may stop the server the moment it
+    // has read the URL line, and the default action would kill it mid-request.
+    const stopped = io.untilSignal();
+    const [{ KeyFile, watchKeyFile }, { createRateLimiter }, { startServer }, embedded] =
+      await Promise.all([
+        import('../../keys/store.js'),
+        import('../../server/ratelimit.js'),
+        import('../../server/http.js'),
+        loadEmbedded(platform),
+      ]);
+    const file = new KeyFile(keyFilePath(io.env));
+    if (file.read().length === 0) {
+      const created = file.create('default', new Date(io.now()));
+      io.stderr.write(`weather: no API keys existed, so one was created: ${created.key}\n`);
+    }
+    const log = (line: string): void => io.stderr.write(`${line}\n`);
+    let server;
+    try {
+      server = await startServer({
+        host,
+        port,
+        log,
+        deps: {
+          ...embedded,
+          keys: watchKeyFile(file, {
+            onError: (error) => log(`weather: ${error.message}; keeping the keys read before`),
+          }),
+          limiter: rateLimit > 0 ? createRateLimiter(rateLimit) : undefined,
+          now: frozen === undefined ? () => io.now() : () => frozen,
+        },
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UsageError(
+        `cannot listen on ${host}:${port} (${code})`,
+        'choose another --port, or --port 0 for a free one',
+      );
+    }
+    io.stdout.write(`${server.baseUrl}\n`);
+    if (!LOOPBACK.has(host)) log(`weather: listening on ${host}: reachable from other machines`);
+    const signal = await stopped;
+    log(`weather: ${signal} received; finishing requests in flight`);
+    await server.close();
+    return 0;
+  });
 }

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
+import type { SHELLS } from '../spec.js';
 import { bashCompletion } from './bash.js';
 import { fishCompletion } from './fish.js';
 import { programModel } from './model.js';
 import { zshCompletion } from './zsh.js';
 
-export type Shell = 'bash' | 'zsh' | 'fish';
+export type Shell = (typeof SHELLS)[number];
 
 /**
  * The completion script for `shell`, rendered from the commander program itself, so a command,

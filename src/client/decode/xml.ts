@@ -1,12 +1,14 @@
 import { XMLParser } from 'fast-xml-parser';
 import { CONDITIONS } from '../../core/conditions.js';
+import { parseIsoAsUtc } from '../../core/instant.js';
 import type { Observation } from '../../core/observation.js';
-import type { Units } from '../../core/units.js';
+import { unitsOfTemperatureName, type Units } from '../../core/units.js';
+import { ATTRIBUTE_PREFIX, type XmlCurrentDocument } from '../../core/wire-xml.js';
 import { DecodeProblem, defined, isObject, stripControl, type Json } from './fields.js';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
-  attributeNamePrefix: '@',
+  attributeNamePrefix: ATTRIBUTE_PREFIX,
   parseAttributeValue: false,
   parseTagValue: false,
   processEntities: true,
@@ -27,138 +29,143 @@ export function parseXml(body: Uint8Array): Json {
   return document;
 }
 
-function element(parent: Json, name: string, path: string): Json {
-  const value = parent[name];
-  if (!isObject(value)) throw new DecodeProblem(`missing <${path}>`);
-  return value;
-}
+type Key<T> = keyof T & string;
+type Attribute<T> = {
+  [K in Key<T>]: K extends `${typeof ATTRIBUTE_PREFIX}${string}` ? K : never;
+}[Key<T>];
+type Child<T> = Exclude<Key<T>, Attribute<T>>;
+/** An element's type without the empty-element alternative (`<gusts/>`). */
+type ElementOf<T> = Exclude<NonNullable<T>, string>;
 
-function optionalElement(parent: Json, name: string): Json | undefined {
-  const value = parent[name];
-  return isObject(value) ? value : undefined;
-}
+/**
+ * One element of a parsed document, navigated by the names of the XML wire type: a name that is
+ * not in XmlCurrentDocument does not compile. Values are still validated: the body is remote.
+ */
+class XmlElement<T> {
+  constructor(
+    private readonly json: Json,
+    /** `city/coord`, for messages. */
+    readonly path: string,
+  ) {}
 
-function text(parent: Json, name: string): string | undefined {
-  const value = parent[name];
-  if (typeof value === 'string') return stripControl(value.trim());
-  if (typeof value === 'number') return String(value);
-  return undefined;
-}
+  private childPath(name: string): string {
+    return this.path === '' ? name : `${this.path}/${name}`;
+  }
 
-function numberAt(parent: Json, name: string, path: string): number {
-  const raw = text(parent, name);
-  const value = raw === undefined || raw === '' ? NaN : Number(raw);
-  if (!Number.isFinite(value)) throw new DecodeProblem(`missing or invalid ${path}`);
-  return value;
-}
+  private label(name: string): string {
+    return name.startsWith(ATTRIBUTE_PREFIX)
+      ? `${this.path}@${name.slice(ATTRIBUTE_PREFIX.length)}`
+      : this.childPath(name);
+  }
 
-function optionalNumberAt(
-  parent: Json | undefined,
-  name: string,
-  path: string,
-): number | undefined {
-  if (!parent) return undefined;
-  const raw = text(parent, name);
-  return raw === undefined || raw === '' ? undefined : numberAt(parent, name, path);
-}
+  element<K extends Child<T>>(name: K): XmlElement<ElementOf<T[K]>> {
+    const found = this.optionalElement(name);
+    if (!found) throw new DecodeProblem(`missing <${this.childPath(name)}>`);
+    return found;
+  }
 
-/** ISO 8601 time; the service writes UTC without a zone designator. */
-function time(parent: Json | undefined, name: string, path: string): number | undefined {
-  const raw = parent ? text(parent, name) : undefined;
-  if (raw === undefined || raw === '') return undefined;
-  const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(raw) ? raw : `${raw}Z`);
-  if (!Number.isFinite(ms)) throw new DecodeProblem(`invalid time in ${path}`);
-  return Math.round(ms / 1000);
-}
+  optionalElement<K extends Child<T>>(name: K): XmlElement<ElementOf<T[K]>> | undefined {
+    const value = this.json[name];
+    return isObject(value) ? new XmlElement(value, this.childPath(name)) : undefined;
+  }
 
-const TEMPERATURE_UNITS: Readonly<Record<string, Units>> = {
-  kelvin: 'standard',
-  celsius: 'metric',
-  metric: 'metric',
-  fahrenheit: 'imperial',
-  imperial: 'imperial',
-};
+  /** An attribute, or the text of a child element; trimmed, without control characters. */
+  text(name: Key<T>): string | undefined {
+    const value = this.json[name];
+    if (typeof value === 'string') return stripControl(value.trim());
+    if (typeof value === 'number') return String(value);
+    return undefined;
+  }
+
+  number(name: Key<T>): number {
+    const raw = this.text(name);
+    const value = raw === undefined || raw === '' ? NaN : Number(raw);
+    if (!Number.isFinite(value)) throw new DecodeProblem(`missing or invalid ${this.label(name)}`);
+    return value;
+  }
+
+  optionalNumber(name: Key<T>): number | undefined {
+    const raw = this.text(name);
+    return raw === undefined || raw === '' ? undefined : this.number(name);
+  }
+
+  /** Unix seconds of an ISO 8601 time; the service writes UTC without a zone designator. */
+  time(name: Key<T>): number | undefined {
+    const raw = this.text(name);
+    if (raw === undefined || raw === '') return undefined;
+    const ms = parseIsoAsUtc(raw);
+    if (ms === undefined) throw new DecodeProblem(`invalid time in ${this.label(name)}`);
+    return Math.round(ms / 1000);
+  }
+}
 
 /** An XML `<current>` document decoded into the same model as JSON. */
 export function decodeXmlObservation(
   body: Uint8Array,
   requested: Units,
 ): { observation: Observation; units: Units } {
-  const root = element(parseXml(body), 'current', 'current');
-  const city = element(root, 'city', 'city');
-  const coord = element(city, 'coord', 'city/coord');
-  const sun = optionalElement(city, 'sun');
-  const temperature = element(root, 'temperature', 'temperature');
-  const wind = element(root, 'wind', 'wind');
-  const speed = element(wind, 'speed', 'wind/speed');
-  const direction = optionalElement(wind, 'direction');
-  const precipitation = optionalElement(root, 'precipitation');
-  const weather = element(root, 'weather', 'weather');
-  const id = numberAt(weather, '@number', 'weather@number');
-  const lastupdate = time(element(root, 'lastupdate', 'lastupdate'), '@value', 'lastupdate@value');
+  const root: unknown = parseXml(body)['current' satisfies keyof XmlCurrentDocument];
+  if (!isObject(root)) throw new DecodeProblem('missing <current>');
+  // Paths in messages start below the root: `city/coord@lon`.
+  const current = new XmlElement<XmlCurrentDocument['current']>(root, '');
+  const city = current.element('city');
+  const coord = city.element('coord');
+  const sun = city.optionalElement('sun');
+  const temperature = current.element('temperature');
+  const wind = current.element('wind');
+  const speed = wind.element('speed');
+  const direction = wind.optionalElement('direction');
+  const precipitation = current.optionalElement('precipitation');
+  const weather = current.element('weather');
+  const id = weather.number('@_number');
+  const lastupdate = current.element('lastupdate').time('@_value');
   if (lastupdate === undefined) throw new DecodeProblem('missing lastupdate@value');
-  const country = text(city, 'country');
-  const fall = precipitation ? text(precipitation, '@mode') : undefined;
-  const volume = optionalNumberAt(precipitation, '@value', 'precipitation@value');
-  const period = (precipitation && text(precipitation, '@unit')) === '3h' ? '3h' : '1h';
-  const clouds = optionalElement(root, 'clouds');
+  const country = city.text('country');
+  const fall = precipitation?.text('@_mode');
+  const volume = precipitation?.optionalNumber('@_value');
+  const period = precipitation?.text('@_unit') === '3h' ? '3h' : '1h';
+  const clouds = current.optionalElement('clouds');
   const observation: Observation = {
-    coord: {
-      lon: numberAt(coord, '@lon', 'city/coord@lon'),
-      lat: numberAt(coord, '@lat', 'city/coord@lat'),
-    },
+    coord: { lon: coord.number('@_lon'), lat: coord.number('@_lat') },
     weather: [
       {
         id,
         main: CONDITIONS.get(id)?.main ?? '',
-        description: text(weather, '@value') ?? '',
-        icon: text(weather, '@icon') ?? '',
+        description: weather.text('@_value') ?? '',
+        icon: weather.text('@_icon') ?? '',
       },
     ],
     main: {
-      temp: numberAt(temperature, '@value', 'temperature@value'),
+      temp: temperature.number('@_value'),
       ...defined({
-        feels_like: optionalNumberAt(
-          optionalElement(root, 'feels_like'),
-          '@value',
-          'feels_like@value',
-        ),
-        temp_min: optionalNumberAt(temperature, '@min', 'temperature@min'),
-        temp_max: optionalNumberAt(temperature, '@max', 'temperature@max'),
+        feels_like: current.optionalElement('feels_like')?.optionalNumber('@_value'),
+        temp_min: temperature.optionalNumber('@_min'),
+        temp_max: temperature.optionalNumber('@_max'),
       }),
-      pressure: numberAt(element(root, 'pressure', 'pressure'), '@value', 'pressure@value'),
-      humidity: numberAt(element(root, 'humidity', 'humidity'), '@value', 'humidity@value'),
+      pressure: current.element('pressure').number('@_value'),
+      humidity: current.element('humidity').number('@_value'),
     },
-    ...defined({
-      visibility: optionalNumberAt(
-        optionalElement(root, 'visibility'),
-        '@value',
-        'visibility@value',
-      ),
-    }),
+    ...defined({ visibility: current.optionalElement('visibility')?.optionalNumber('@_value') }),
     wind: {
-      speed: numberAt(speed, '@value', 'wind/speed@value'),
+      speed: speed.number('@_value'),
       ...defined({
-        deg: optionalNumberAt(direction, '@value', 'wind/direction@value'),
-        gust: optionalNumberAt(optionalElement(wind, 'gusts'), '@value', 'wind/gusts@value'),
+        deg: direction?.optionalNumber('@_value'),
+        gust: wind.optionalElement('gusts')?.optionalNumber('@_value'),
       }),
     },
-    ...(clouds ? { clouds: { all: numberAt(clouds, '@value', 'clouds@value') } } : {}),
+    ...(clouds ? { clouds: { all: clouds.number('@_value') } } : {}),
     ...((fall === 'rain' || fall === 'snow') && volume !== undefined
       ? { [fall]: { [period]: volume } }
       : {}),
     dt: lastupdate,
     sys: defined({
       country: country === '' ? undefined : country,
-      sunrise: time(sun, '@rise', 'city/sun@rise'),
-      sunset: time(sun, '@set', 'city/sun@set'),
+      sunrise: sun?.time('@_rise'),
+      sunset: sun?.time('@_set'),
     }),
-    ...defined({
-      timezone: optionalNumberAt(city, 'timezone', 'city/timezone'),
-      id: optionalNumberAt(city, '@id', 'city@id'),
-    }),
-    name: text(city, '@name') ?? '',
+    ...defined({ timezone: city.optionalNumber('timezone'), id: city.optionalNumber('@_id') }),
+    name: city.text('@_name') ?? '',
   };
-  const unit = text(temperature, '@unit') ?? '';
-  return { observation, units: TEMPERATURE_UNITS[unit.toLowerCase()] ?? requested };
+  const unit = temperature.text('@_unit') ?? '';
+  return { observation, units: unitsOfTemperatureName(unit) ?? requested };
 }

@@ -1,8 +1,8 @@
-import { SIMULATED_BASE } from '../../core/observation.js';
+import { SIMULATED_BASE, type Observation, type Precipitation } from '../../core/observation.js';
 import type { PrecipitationVolume } from '../../world/types.js';
 import type { Presented } from './present.js';
 
-function volume(precipitation: PrecipitationVolume): Record<string, number> {
+function volume(precipitation: PrecipitationVolume): Precipitation {
   return { '1h': precipitation.h1, '3h': precipitation.h3 };
 }
 
@@ -45,6 +45,6 @@ export function renderJson(p: Presented): Buffer {
     id: w.place.id,
     name: w.place.name,
     cod: 200,
-  };
+  } satisfies Observation;
   return Buffer.from(JSON.stringify(body), 'utf8');
 }

@@ -1,10 +1,11 @@
 import { compass, windSpeedName } from '../../core/compass.js';
 import { isoUtc } from '../../core/localtime.js';
 import { SPEED_UNIT, TEMP_UNIT_NAME } from '../../core/units.js';
+import type { XmlCurrentDocument } from '../../core/wire-xml.js';
 import { encodeXml } from '../response.js';
 import type { Presented } from './present.js';
 
-function precipitation(p: Presented): Record<string, unknown> {
+function precipitation(p: Presented): NonNullable<XmlCurrentDocument['current']['precipitation']> {
   const { rain, snow } = p.world;
   const fall = rain ? { mode: 'rain', h1: rain.h1 } : snow ? { mode: 'snow', h1: snow.h1 } : null;
   if (!fall) return { '@_mode': 'no' };
@@ -15,7 +16,7 @@ function precipitation(p: Presented): Record<string, unknown> {
 export function renderXml(p: Presented): Buffer {
   const w = p.world;
   const direction = compass(w.windDeg);
-  return encodeXml({
+  const document = {
     current: {
       city: {
         '@_id': w.place.id,
@@ -53,5 +54,6 @@ export function renderXml(p: Presented): Buffer {
       },
       lastupdate: { '@_value': isoUtc(w.dt) },
     },
-  });
+  } satisfies XmlCurrentDocument;
+  return encodeXml(document);
 }

@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/cli/program.js';
 import { UsageError } from '../../../src/core/errors.js';
@@ -9,12 +10,10 @@ async function parse(
   const out: string[] = [];
   let seen:
     { command: string; args: readonly string[]; options: Record<string, unknown> } | undefined;
-  const record =
-    (command: string) =>
-    async (args: readonly string[], options: Readonly<Record<string, unknown>>) => {
-      seen = { command, args, options: { ...options } };
-      return 0;
-    };
+  const record = (name: string) => async (command: Command) => {
+    seen = { command: name, args: command.processedArgs, options: { ...command.opts() } };
+    return 0;
+  };
   const io = {
     stdout: { write: (s: string) => out.push(s) },
     stderr: { write: (s: string) => out.push(s) },
@@ -38,9 +37,9 @@ async function parse(
 
 describe('argv → options', () => {
   it.each([
-    [['--lat', '51.5', '--lon', '-0.1'], { lat: 51.5, lon: -0.1 }],
-    [['--lat=-33.87', '--lon=151.21'], { lat: -33.87, lon: 151.21 }],
-    [['--lat', '-90', '--lon', '180'], { lat: -90, lon: 180 }],
+    [['--lat', '51.5', '--lon', '-0.1'], { lat: 51.5, lon: -0.1, mode: 'json' }],
+    [['--lat=-33.87', '--lon=151.21'], { lat: -33.87, lon: 151.21, mode: 'json' }],
+    [['--lat', '-90', '--lon', '180'], { lat: -90, lon: 180, mode: 'json' }],
     [
       ['-u', 'imperial', '-l', 'UA', '-m', 'xml', '-o', 'summary'],
       { units: 'imperial', lang: 'ua', mode: 'xml', output: 'summary' },
@@ -49,17 +48,20 @@ describe('argv → options', () => {
       ['--units=Metric', '--mode=JSON', '--output=RAW'],
       { units: 'metric', mode: 'json', output: 'raw' },
     ],
-    [['-f', '{main.temp}'], { format: '{main.temp}' }],
+    [['-f', '{main.temp}'], { format: '{main.temp}', mode: 'json' }],
     [
       ['--appid', 'k', '--base-url', 'http://127.0.0.1:8080/data/2.5/', '--timeout', '2.5'],
-      { appid: 'k', baseUrl: 'http://127.0.0.1:8080/data/2.5', timeout: 2.5 },
+      { appid: 'k', baseUrl: 'http://127.0.0.1:8080/data/2.5', timeout: 2.5, mode: 'json' },
     ],
-    [['--offline', '--now', '2026-01-01T12:00:00Z'], { offline: true, now: 1767268800000 }],
-    [['--now', '1767268800'], { now: 1767268800000 }],
-    [['--no-color'], { color: false }],
-    [['--color'], { color: true }],
-    [['--verbose'], { verbose: true }],
-    [[], {}],
+    [
+      ['--offline', '--now', '2026-01-01T12:00:00Z'],
+      { offline: true, now: 1767268800000, mode: 'json' },
+    ],
+    [['--now', '1767268800'], { now: 1767268800000, mode: 'json' }],
+    [['--no-color'], { color: false, mode: 'json' }],
+    [['--color'], { color: true, mode: 'json' }],
+    [['--verbose'], { verbose: true, mode: 'json' }],
+    [[], { mode: 'json' }],
   ])('%j', async (argv, options) => {
     expect(await parse(argv)).toEqual({ command: '', args: [], options });
   });
@@ -82,6 +84,7 @@ describe('argv → options', () => {
       [],
       { host: '0.0.0.0', port: 0, rateLimit: 600, now: 0 },
     ],
+    [['serve'], 'serve', [], { host: '127.0.0.1', port: 8080, rateLimit: 60 }],
     [['completion', 'zsh'], 'completion', ['zsh'], {}],
   ])('%j', async (argv, command, args, options) => {
     expect(await parse(argv)).toEqual({ command, args, options });

@@ -3,13 +3,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { completionCommand } from '../../../src/cli/commands/completion.js';
 import { generateCompletion, type Shell } from '../../../src/cli/completion/generate.js';
 import { generatedFiles } from '../../../src/cli/completion/outputs.js';
-import type { IO } from '../../../src/cli/io.js';
 import { generateManPage, roffEscape } from '../../../src/cli/man.js';
 import { buildProgram, VERSION } from '../../../src/cli/program.js';
 import { EXIT_CODE_TABLE } from '../../../src/core/errors.js';
+import { run } from '../../helpers/io.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SHELL_FILES: Record<Shell, string> = {
@@ -18,22 +17,6 @@ const SHELL_FILES: Record<Shell, string> = {
   fish: 'completions/weather.fish',
 };
 const committed = (path: string): string => readFileSync(`${ROOT}${path}`, 'utf8');
-
-function bufferIO(): IO & { out: () => string } {
-  let out = '';
-  const sink = { write: (chunk: string | Uint8Array) => void (out += String(chunk)) };
-  return {
-    stdout: sink,
-    stderr: { write: () => undefined },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    columns: 80,
-    env: {},
-    now: () => 0,
-    untilSignal: () => new Promise<string>(() => undefined),
-    out: () => out,
-  };
-}
 
 const silent = { write: () => undefined };
 const weather = (): Command => buildProgram({ stdout: silent, stderr: silent, columns: 80 });
@@ -62,13 +45,21 @@ describe('committed generated files', () => {
 
 describe('weather completion <shell>', () => {
   it.each(Object.entries(SHELL_FILES))('prints the committed %s script', async (shell, path) => {
-    const io = bufferIO();
-    expect(await completionCommand([shell], io)).toBe(0);
-    expect(io.out()).toBe(committed(path));
+    expect(await run(['completion', shell])).toEqual({
+      code: 0,
+      stdout: committed(path),
+      stderr: '',
+      stdoutBytes: Buffer.from(committed(path)),
+    });
   });
 
   it('rejects an unknown shell', async () => {
-    await expect(completionCommand(['tcsh'], bufferIO())).rejects.toThrow(/unknown shell "tcsh"/);
+    const r = await run(['completion', 'tcsh']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      2,
+      '',
+      'weather: shell must be one of bash, zsh, fish, got "tcsh"\n',
+    ]);
   });
 });
 

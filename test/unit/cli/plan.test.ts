@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/errors.js';
 import { NO_KEY_NOTICE, planCurrent, type CurrentFlags } from '../../../src/cli/plan.js';
-import type { StoredSettings } from '../../../src/config/store.js';
+import type { StoredSettings } from '../../../src/config/settings.js';
 
 const HERE = { lat: 51.5, lon: -0.1 };
 const DEFAULT = 'https://api.openweathermap.org/data/2.5';
 
+/** Flags as commander hands them over: with the table's defaults applied. */
 function plan(
-  flags: CurrentFlags,
+  flags: Partial<CurrentFlags>,
   env: Record<string, string> = {},
   stored: StoredSettings = {},
   tty = false,
 ) {
-  return planCurrent(flags, env, stored, tty);
+  return planCurrent({ mode: 'json', ...flags }, env, stored, tty);
 }
 
 describe('where the observation comes from', () => {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
-import { UsageError } from '../../../src/core/errors.js';
 import type { Decoded } from '../../../src/core/observation.js';
-import { parseTemplate, renderTemplate, TEMPLATE_FIELDS } from '../../../src/render/template.js';
+import {
+  parseTemplate,
+  renderTemplate,
+  TemplateError,
+  TEMPLATE_FIELDS,
+} from '../../../src/render/template.js';
 import { truth } from '../../helpers/fixtures.js';
+import { thrown } from '../../helpers/tmp.js';
 
 const manila: Decoded = {
   observation: decodeJsonObservation(
@@ -91,19 +96,16 @@ describe('width and alignment', () => {
   });
 });
 
-describe('template errors are usage errors before any request', () => {
+describe('template errors say what is wrong and what would be right', () => {
   it.each([
-    [
-      '{main.tmp}',
-      `unknown field {main.tmp} in --format (valid fields: ${TEMPLATE_FIELDS.join(', ')})`,
-    ],
-    ['{foo}', `unknown field {foo} in --format (valid fields: ${TEMPLATE_FIELDS.join(', ')})`],
-    ['{name', 'unclosed { in --format (write {{ for a literal brace)'],
-    ['name}', 'unmatched } in --format (write }} for a literal brace)'],
-    ['{}', 'invalid field {} in --format (form: {path[:spec][|fallback]})'],
-    ['{name:abc}', 'invalid field {name:abc} in --format (form: {path[:spec][|fallback]})'],
-  ])('%s', (template, message) => {
-    expect(() => parseTemplate(template)).toThrow(new UsageError(message));
+    ['{main.tmp}', 'unknown field {main.tmp}', `valid fields: ${TEMPLATE_FIELDS.join(', ')}`],
+    ['{foo}', 'unknown field {foo}', `valid fields: ${TEMPLATE_FIELDS.join(', ')}`],
+    ['{name', 'unclosed {', 'write {{ for a literal brace'],
+    ['name}', 'unmatched }', 'write }} for a literal brace'],
+    ['{}', 'invalid field {}', 'form: {path[:spec][|fallback]}'],
+    ['{name:abc}', 'invalid field {name:abc}', 'form: {path[:spec][|fallback]}'],
+  ])('%s', (template, what, detail) => {
+    expect(thrown(() => parseTemplate(template))).toEqual(new TemplateError(what, detail));
   });
 
   it('accepts any weather index', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handle, type ApiResponse } from '../../../src/server/handler.js';
+import type { HttpResponse } from '../../../src/core/http.js';
+import { handle } from '../../../src/server/handler.js';
 import { createRateLimiter } from '../../../src/server/ratelimit.js';
 import { ACTIVE, deps, DT, INACTIVE } from '../../helpers/fixed-world.js';
 import type { HandlerDeps } from '../../../src/server/handler.js';
@@ -256,7 +257,7 @@ describe('response and error tables', () => {
   });
 
   it('HEAD answers like GET (the HTTP layer drops the body)', async () => {
-    const head: ApiResponse = await get(`${HERE}&appid=${ACTIVE}`, deps(), 'HEAD');
+    const head: HttpResponse = await get(`${HERE}&appid=${ACTIVE}`, deps(), 'HEAD');
     const full = await get(`${HERE}&appid=${ACTIVE}`);
     expect(head).toEqual(full);
   });

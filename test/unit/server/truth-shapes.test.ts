@@ -1,3 +1,4 @@
+import { ATTRIBUTE_PREFIX } from '../../../src/core/wire-xml.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
 import { decodeXmlObservation, parseXml } from '../../../src/client/decode/xml.js';
@@ -33,7 +34,8 @@ function xmlShape(value: unknown, path: string, shape: Shape = new Map()): Shape
   if (typeof value === 'object' && value !== null) {
     shape.set(path, 'element');
     for (const [key, member] of Object.entries(value)) {
-      if (key.startsWith('@')) shape.set(`${path}${key}`, kind(member));
+      if (key.startsWith(ATTRIBUTE_PREFIX))
+        shape.set(`${path}@${key.slice(ATTRIBUTE_PREFIX.length)}`, kind(member));
       else xmlShape(member, `${path}/${key}`, shape);
     }
   } else {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { ConfigError, UsageError } from '../core/errors.js';
-import { maskKey } from '../core/mask.js';
+import { ConfigError } from '../core/errors.js';
 import { withFileLock, writeFileAtomic } from '../core/files.js';
 
 /**
@@ -103,22 +102,33 @@ export class KeyFile {
   }
 }
 
+/** No key has this value or name. */
+export class UnknownKeyError extends Error {
+  override readonly name = 'UnknownKeyError';
+  constructor(readonly reference: string) {
+    super('no such API key');
+  }
+}
+
+/** More than one key has this name, so the name does not say which. */
+export class AmbiguousKeyError extends Error {
+  override readonly name = 'AmbiguousKeyError';
+  constructor(
+    readonly reference: string,
+    readonly count: number,
+  ) {
+    super(`${count} keys are named "${reference}"`);
+  }
+}
+
 /** A key given by its full value or by its name (when no other key has that name). */
 export function findKey(keys: readonly ApiKey[], reference: string): ApiKey {
   const byKey = keys.find((k) => k.key === reference);
   if (byKey) return byKey;
   const byName = keys.filter((k) => k.name === reference && reference !== '');
   if (byName.length === 1 && byName[0]) return byName[0];
-  if (byName.length > 1) {
-    throw new UsageError(
-      `${byName.length} keys are named "${reference}"`,
-      `give the key itself; see: weather keys list --show`,
-    );
-  }
-  throw new UsageError(
-    `no API key ${reference.length >= 12 ? maskKey(reference) : `"${reference}"`}`,
-    'see: weather keys list',
-  );
+  if (byName.length > 1) throw new AmbiguousKeyError(reference, byName.length);
+  throw new UnknownKeyError(reference);
 }
 
 /**

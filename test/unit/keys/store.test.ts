@@ -1,8 +1,13 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, UsageError } from '../../../src/core/errors.js';
-import { KeyFile, watchKeyFile } from '../../../src/server/keys.js';
+import { ConfigError } from '../../../src/core/errors.js';
+import {
+  AmbiguousKeyError,
+  KeyFile,
+  UnknownKeyError,
+  watchKeyFile,
+} from '../../../src/keys/store.js';
 import { thrown, useTempDir } from '../../helpers/tmp.js';
 
 const tempDir = useTempDir();
@@ -37,17 +42,12 @@ describe('KeyFile', () => {
     file.create('twin', NOW);
     file.create('twin', NOW);
     expect(thrown(() => file.setStatus('twin', 'inactive'))).toEqual(
-      new UsageError(
-        '2 keys are named "twin"',
-        'give the key itself; see: weather keys list --show',
-      ),
+      new AmbiguousKeyError('twin', 2),
     );
     expect(thrown(() => file.delete('0123456789abcdef0123456789abcdef'))).toEqual(
-      new UsageError('no API key 0123************************cdef', 'see: weather keys list'),
+      new UnknownKeyError('0123456789abcdef0123456789abcdef'),
     );
-    expect(thrown(() => file.delete('nope'))).toEqual(
-      new UsageError('no API key "nope"', 'see: weather keys list'),
-    );
+    expect(thrown(() => file.delete('nope'))).toEqual(new UnknownKeyError('nope'));
   });
 
   it('reads a missing file as no keys and never creates one by reading', () => {

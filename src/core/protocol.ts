@@ -1,0 +1,19 @@
+/**
+ * Facts of the Current Weather API 2.5 that both sides of the wire rely on: the server that
+ * implements it and the client that calls it.
+ */
+
+/** Path of the endpoint under the base URL. */
+export const WEATHER_ENDPOINT = 'weather';
+
+/** The base path the live service serves it under, and `weather serve` too. */
+export const API_BASE_PATH = '/data/2.5';
+
+/** GET {API_BASE_PATH}/{WEATHER_ENDPOINT}. */
+export const WEATHER_PATH = `${API_BASE_PATH}/${WEATHER_ENDPOINT}`;
+
+/** The spec tells clients to wait at least a minute after a 429, whatever Retry-After says. */
+export const MIN_RETRY_AFTER_SECONDS = 60;
+
+/** The live service recomputes observations about every ten minutes; the model does exactly. */
+export const OBSERVATION_CYCLE_SECONDS = 600;
