@@ -19,11 +19,17 @@ const baseEnv = {
 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
+/** @param {number[]} values */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
+/**
+ * Median wall time of running node with `args`, in ms.
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
 function timeCommand(args, env) {
   const times = [];
   for (let i = 0; i < RUNS; i++) {
@@ -54,9 +60,13 @@ function startWeatherServer() {
   });
 }
 
-/** Keep-alive load from this process: `connections` loops for `seconds`; requests/s and p99. */
+/**
+ * Keep-alive load from this process: `connections` loops for `seconds`; requests/s and p99.
+ * @param {string} url
+ */
 async function load(url, connections = 50, seconds = 3) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  /** @type {number[]} */
   const latencies = [];
   const deadline = performance.now() + seconds * 1000;
   const once = () =>
@@ -82,31 +92,43 @@ async function load(url, connections = 50, seconds = 3) {
   latencies.sort((a, b) => a - b);
   return {
     rps: Math.round(latencies.length / ((performance.now() - started) / 1000)),
-    p99: latencies[Math.floor(latencies.length * 0.99)],
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
   };
 }
 
+/** @param {number | undefined} pid */
 function rssOf(pid) {
   const r = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)]);
   return Number(r.stdout.toString().trim()) / 1024;
 }
 
+/** @type {{ name: string, value: number, unit: string, budget: string }[]} */
 const results = [];
+/** @type {string[]} */
 const budgets = [];
+/**
+ * @param {string} name
+ * @param {number} value
+ * @param {string} unit
+ * @param {{ ok: boolean, text: string }} [budget]
+ */
 function report(name, value, unit, budget) {
   results.push({ name, value: Number(value.toFixed(1)), unit, budget: budget?.text ?? '' });
   if (budget && !budget.ok)
     budgets.push(`${name}: ${value.toFixed(1)} ${unit} over budget ${budget.text}`);
 }
 
+/** @type {[string, NodeJS.ProcessEnv][]} */
+const environments = [
+  ['', baseEnv],
+  [
+    ' with NODE_EXTRA_CA_CERTS',
+    { ...baseEnv, NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '' },
+  ],
+];
+
 try {
-  for (const [label, env] of [
-    ['', baseEnv],
-    [
-      ' with NODE_EXTRA_CA_CERTS',
-      { ...baseEnv, NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '' },
-    ],
-  ]) {
+  for (const [label, env] of environments) {
     if (label && !process.env.NODE_EXTRA_CA_CERTS) continue;
     const node = timeCommand(['-e', '0'], env);
     const version = timeCommand([bin, '--version'], env);
@@ -145,8 +167,10 @@ try {
   });
 
   const bare = createServer((_req, res) => res.end('x'.repeat(500)));
-  await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareLoad = await load(`http://127.0.0.1:${bare.address().port}/`);
+  await new Promise((resolve) => bare.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = bare.address();
+  if (address === null || typeof address === 'string') throw new Error('bare server has no port');
+  const bareLoad = await load(`http://127.0.0.1:${address.port}/`);
   bare.close();
   const weatherLoad = await load(
     `${served.url}/weather?lat=51.5&lon=-0.1&units=metric&appid=${served.key}`,

@@ -1,25 +1,11 @@
 // Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index).
 // Lazily imported modules become their own chunks, so a command loads only what it uses.
 import { build } from 'esbuild';
+import { BUNDLE_DEFAULTS, requireBanner } from './bundle.mjs';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-
-/** What every bundle of the CLI shares: Node 20, everything bundled, the version baked in. */
-export const BUNDLE_DEFAULTS = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
-  logLevel: 'warning',
-};
-
-/** Bundled CommonJS packages call require(); give an ESM bundle one, anchored at `url`. */
-export function requireBanner(url) {
-  return `import { createRequire as __weatherRequire } from 'node:module'; const require = __weatherRequire(${url});`;
-}
 
 export async function buildDist() {
   rmSync(`${root}dist`, { recursive: true, force: true });
@@ -38,6 +24,7 @@ export async function buildDist() {
 /**
  * dist/ carries third-party code; each package's licence and notice must travel with it.
  * The list comes from esbuild's metafile, so it is exactly what was bundled.
+ * @param {import('esbuild').Metafile} metafile
  */
 export function writeLicenses(metafile, out = `${root}dist/licenses.txt`) {
   const packages = new Map();

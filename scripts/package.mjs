@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
-import { BUNDLE_DEFAULTS } from './build.mjs';
+import { BUNDLE_DEFAULTS } from './bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Node's documented fuse: the node binary carries it so it can tell that a blob was injected.
@@ -18,6 +18,11 @@ const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 /** Data files the executable reads with `getAsset(name)`: asset name → file in the checkout. */
 const ASSETS = { 'places.bin': 'data/places.bin' };
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   if (result.error) throw result.error;
@@ -27,9 +32,16 @@ function run(command, args, options = {}) {
   }
 }
 
+/**
+ * Runs `action` (synchronous or not) and logs how long it took.
+ * @template T
+ * @param {string} label
+ * @param {() => T} action
+ */
 function step(label, action) {
   const start = performance.now();
   const value = action();
+  /** @template R @param {R} result */
   const done = (result) => {
     console.log(`  ${label} (${Math.round(performance.now() - start)} ms)`);
     return result;
@@ -42,6 +54,7 @@ function step(label, action) {
  * can require() only built-in modules. Lazy `import()`s of the language tables become inline
  * requires, so nothing is loaded from disk at run time.
  */
+/** @param {string} outfile */
 async function bundle(outfile) {
   const { outputFiles } = await build({
     ...BUNDLE_DEFAULTS,
@@ -51,7 +64,9 @@ async function bundle(outfile) {
     format: 'cjs',
     write: false,
   });
-  const code = outputFiles[0].text;
+  const [output] = outputFiles;
+  if (!output) throw new Error('esbuild produced no bundle');
+  const code = output.text;
   // `import.meta` is `{}` in CommonJS. The one module expected to use it is src/world/index.ts, and
   // only when no readData is passed, which src/sea.ts always does; any other is worth a look.
   // esbuild heads each module's code with a `// path` comment.
@@ -68,6 +83,10 @@ async function bundle(outfile) {
  * postject's ELF library warns about each of the hundreds of note sections in node's binary
  * ("Can't find string offset for section name '.note.100'"); the executable is sound all the same.
  */
+/**
+ * @param {string} binary
+ * @param {string} blob
+ */
 async function inject(binary, blob) {
   const warn = console.warn;
   console.warn = (...args) => {
@@ -82,6 +101,7 @@ async function inject(binary, blob) {
   }
 }
 
+/** @param {string} binary */
 function strip(binary) {
   const found = spawnSync('strip', ['--version'], { stdio: 'ignore' });
   if (found.error) {

@@ -1,5 +1,5 @@
 import { EARTH_RADIUS_KM, RAD } from './geo.js';
-import { readPlacesTable, type PlacesTable } from './places-file.js';
+import { readPlacesTable, type PlacesTable } from './places-layout.js';
 import type { Place } from './types.js';
 
 /**
@@ -188,7 +188,7 @@ class GridPlaceIndex implements PlaceIndex {
   }
 
   /**
-   * Places in a cell are sorted by latitude (scripts/build-data.mjs): start at the point's
+   * Places in a cell are sorted by latitude (places-layout.ts): start at the point's
    * latitude and sweep north and south, stopping each way once the latitude gap alone exceeds
    * what could still count. The limit shrinks as nearer places turn up.
    */

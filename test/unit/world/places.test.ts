@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../../src/world/geo.js';
-import { readPlacesTable } from '../../../src/world/places-file.js';
+import { readPlacesTable } from '../../../src/world/places-layout.js';
 import { loadPlaces, NAME_RADIUS_KM, type PlaceIndex } from '../../../src/world/places.js';
 import { buildDataModule, placesBytes, sequence } from '../../helpers/world.js';
 
