@@ -151,7 +151,8 @@ function layoutOf(counts: Counts): { offsets: number[]; size: number } {
   return { offsets, size: at };
 }
 
-function cellOf(lat: number, lon: number): number {
+/** The 1°×1° cell holding a point: row (from the south pole) × LON_CELLS + column (from -180°). */
+export function cellOf(lat: number, lon: number): number {
   const row = Math.min(LAT_CELLS - 1, Math.max(0, Math.floor(lat) + 90));
   const col = (((Math.floor(lon) + 180) % LON_CELLS) + LON_CELLS) % LON_CELLS;
   return row * LON_CELLS + col;

@@ -1,5 +1,5 @@
 import { EARTH_RADIUS_KM, RAD } from './geo.js';
-import { readPlacesTable, type PlacesTable } from './places-layout.js';
+import { cellOf, readPlacesTable, type PlacesTable } from './places-layout.js';
 import type { Place } from './types.js';
 
 /**
@@ -157,9 +157,8 @@ class GridPlaceIndex implements PlaceIndex {
     const cosLat = Math.cos(lat * RAD);
     const search: Search = { lat, lon, cosLat, radiusKm, limitKm, visit };
     const sinRadius = Math.sin(radiusKm / EARTH_RADIUS_KM);
-    const homeRow = Math.min(latCells - 1, Math.max(0, Math.floor(lat) + 90));
-    const homeCol = (((Math.floor(lon) + 180) % lonCells) + lonCells) % lonCells;
-    this.scanCell(homeRow * lonCells + homeCol, search);
+    const home = cellOf(lat, lon);
+    this.scanCell(home, search);
 
     const firstRow = Math.max(0, Math.floor(lat - radiusDeg) + 90);
     const lastRow = Math.min(latCells - 1, Math.floor(lat + radiusDeg) + 90);
@@ -175,7 +174,7 @@ class GridPlaceIndex implements PlaceIndex {
       const latGap = lat < south ? south - lat : lat > south + 1 ? lat - south - 1 : 0;
       for (let k = 0; k < cols; k++) {
         const col = (((firstCol + k) % lonCells) + lonCells) % lonCells;
-        if (row === homeRow && col === homeCol) continue;
+        if (row * lonCells + col === home) continue;
         // Lower bound of the distance to any point of the cell: its latitude gap, or the distance
         // to the meridian of its nearest edge (which grows with the longitude gap up to 90°).
         const gap = Math.max(0, lonGap(lon, col - 180 + 0.5) - 0.5);
