@@ -68,7 +68,10 @@ function decodeSuccess(response: HttpResponse, query: Query, target: string): De
         return { ...decodeXmlObservation(response.body, query.units), simulated: marked };
       case 'html': {
         const type = response.headers['content-type'] ?? '';
-        if (!type.startsWith('text/html') || response.body.byteLength === 0) {
+        if (response.body.byteLength === 0) {
+          throw new DecodeProblem('expected an HTML body, got an empty body');
+        }
+        if (!type.startsWith('text/html')) {
           throw new DecodeProblem(`expected an HTML body, got ${type || 'no content type'}`);
         }
         return null;

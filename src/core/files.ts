@@ -8,8 +8,9 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { ConfigError } from './errors.js';
 
 /**
  * Replaces `path` with `contents` so that a reader sees the old file or the new one, never half of
@@ -33,7 +34,8 @@ export function writeFileAtomic(path: string, contents: string, mode = 0o600): v
   }
 }
 
-const STALE_LOCK_MS = 10_000;
+/** A lock file older than this is taken to be left over from a crashed process. */
+export const STALE_LOCK_MS = 10_000;
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -41,8 +43,8 @@ function sleepSync(ms: number): void {
 
 /**
  * Runs `action` holding an exclusive lock file next to `path`, so that two processes changing the
- * same file one after the other never lose each other's change. A lock older than ten seconds is
- * taken to be left over from a crashed process.
+ * same file one after the other never lose each other's change. Another process holding the lock
+ * past `timeoutMs` is the environment's doing, not a bug: a ConfigError says what to do.
  */
 export function withFileLock<T>(path: string, action: () => T, timeoutMs = 5_000): T {
   const lock = `${path}.lock`;
@@ -56,8 +58,12 @@ export function withFileLock<T>(path: string, action: () => T, timeoutMs = 5_000
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = lockAge(lock);
       if (age !== undefined && age > STALE_LOCK_MS) rmSync(lock, { force: true });
-      else if (Date.now() > deadline) throw new Error(`timed out waiting for the lock ${lock}`);
-      else sleepSync(20);
+      else if (Date.now() > deadline) {
+        throw new ConfigError(
+          `timed out waiting for the lock ${lock}`,
+          `another weather is changing ${basename(path)}; try again (a lock left by a crashed process is taken over after ${STALE_LOCK_MS / 1000} s)`,
+        );
+      } else sleepSync(20);
     }
   }
   try {

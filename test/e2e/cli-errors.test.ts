@@ -6,6 +6,7 @@ import { truth } from '../helpers/fixtures.js';
 const KEY = 'feedfacefeedfacefeedfacefeedface';
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const OBSERVATION = truth('programmatordev_capture2026_current_lisbon_latlon_metric_success.json');
+const HTML_PAGE = truth('xsavikx_tape2016_current_kharkiv_byid_mode_html.html');
 
 let faults: FaultServer;
 const { home, remove } = makeHome();
@@ -72,6 +73,10 @@ beforeAll(async () => {
     ],
     huge: [{ status: 200, body: Buffer.alloc(2 * 1024 * 1024, 0x20), headers: JSON_HEADERS }],
     teapot: [{ status: 418, body: "I'm a teapot", headers: { 'content-type': 'text/plain' } }],
+    htmljson: [{ status: 200, body: OBSERVATION, headers: JSON_HEADERS }],
+    htmlnotype: [{ status: 200, body: HTML_PAGE, headers: {} }],
+    htmlempty: [{ status: 200, body: '', headers: { 'content-type': 'text/html; charset=utf-8' } }],
+    htmlok: [{ status: 200, body: HTML_PAGE, headers: { 'content-type': 'text/html' } }],
     html401: [
       {
         status: 401,
@@ -199,6 +204,24 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
       '',
       `weather: ${faults.base(scenario)} answered 200 with a body that is not a weather observation: ${problem}\n`,
     ]);
+  });
+
+  it.each([
+    ['htmljson', 'application/json; charset=utf-8'],
+    ['htmlnotype', 'no content type'],
+    ['htmlempty', 'an empty body'],
+  ])('%s in --mode html → exit 7', async (scenario, got) => {
+    const r = await call(scenario, '--mode', 'html');
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      7,
+      '',
+      `weather: ${faults.base(scenario)} answered 200 with a body that is not a weather observation: expected an HTML body, got ${got}\n`,
+    ]);
+  });
+
+  it('passes a text/html answer in --mode html through byte for byte', async () => {
+    const r = await call('htmlok', '--mode', 'html');
+    expect([r.code, r.stdoutBytes.equals(HTML_PAGE), r.stderr]).toEqual([0, true, '']);
   });
 
   it('refuses a body over a megabyte', async () => {

@@ -1,0 +1,89 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeHome, weather } from '../helpers/cli.js';
+
+const { home, remove } = makeHome();
+afterAll(remove);
+
+// stdout is a pipe in every run here, so colour comes only from the flags and the environment.
+const TOKYO = [
+  '--lat',
+  '35.6762',
+  '--lon',
+  '139.6503',
+  '--offline',
+  '--now',
+  '2026-06-21T12:04:00Z',
+];
+
+/** The SGR codes chalk writes; the same at levels 1 to 3, since only the 16 named colours are used. */
+function painter(on: boolean) {
+  const sgr = (open: number, close: number) => (text: string) =>
+    on ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  return { bold: sgr(1, 22), cyan: sgr(36, 39), yellow: sgr(33, 39) };
+}
+
+function summary(on: boolean): string {
+  const { bold, yellow } = painter(on);
+  return `${bold('Tokyo, JP')}, observed 2026-06-21 21:00 (UTC+09:00)
+Broken clouds, ${yellow('26.0 °C')}, feels like 26.0 °C
+Wind 2.1 m/s from SW (225°), gusts 2.9 m/s
+Humidity 74%, pressure 1021 hPa
+Sunrise 04:25, sunset 19:00
+${yellow('Simulated by the embedded model, not a real observation')}
+`;
+}
+
+function table(on: boolean): string {
+  const { bold, cyan, yellow } = painter(on);
+  return `${cyan('Place')}        ${bold('Tokyo, JP')}
+${cyan('Coordinates')}  35.6762, 139.6503
+${cyan('Observed')}     2026-06-21 21:00 (UTC+09:00)
+${cyan('Conditions')}   Broken clouds
+${cyan('Temperature')}  ${yellow('26.0 °C')}, feels like 26.0 °C
+${cyan('Min / max')}    24.9 °C / 26.6 °C
+${cyan('Wind')}         2.1 m/s from SW (225°), gusts 2.9 m/s
+${cyan('Humidity')}     74%
+${cyan('Pressure')}     1021 hPa
+${cyan('Clouds')}       55%
+${cyan('Visibility')}   10 km
+${cyan('Sunrise')}      04:25
+${cyan('Sunset')}       19:00
+${cyan('Data')}         ${yellow('simulated by the embedded model, not a real observation')}
+`;
+}
+
+describe('colour of the table and summary when stdout is not a terminal', () => {
+  it.each([
+    ['no flag, no variables', [], {}, false],
+    ['--color', ['--color'], {}, true],
+    ['--no-color', ['--no-color'], {}, false],
+    ['the last of --no-color --color', ['--no-color', '--color'], {}, true],
+    ['the last of --color --no-color', ['--color', '--no-color'], {}, false],
+    ['NO_COLOR', [], { NO_COLOR: '1' }, false],
+    ['--color over NO_COLOR', ['--color'], { NO_COLOR: '1' }, true],
+    ['FORCE_COLOR=1', [], { FORCE_COLOR: '1' }, true],
+    ['FORCE_COLOR=2', [], { FORCE_COLOR: '2' }, true],
+    ['FORCE_COLOR=3', [], { FORCE_COLOR: '3' }, true],
+    ['FORCE_COLOR= (empty)', [], { FORCE_COLOR: '' }, true],
+    ['FORCE_COLOR=0', [], { FORCE_COLOR: '0' }, false],
+    ['FORCE_COLOR=false', [], { FORCE_COLOR: 'false' }, false],
+    ['FORCE_COLOR over NO_COLOR', [], { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
+    ['--no-color over FORCE_COLOR=3', ['--no-color'], { FORCE_COLOR: '3' }, false],
+    ['--color over FORCE_COLOR=0', ['--color'], { FORCE_COLOR: '0' }, true],
+    ['--color on a dumb terminal type', ['--color'], { TERM: 'dumb' }, true],
+  ] as const)('%s', async (_what, flags, env, coloured) => {
+    const s = await weather(home, [...TOKYO, '-o', 'summary', ...flags], env);
+    expect([s.code, s.stdout, s.stderr]).toEqual([0, summary(coloured), '']);
+    const t = await weather(home, [...TOKYO, '-o', 'table', ...flags], env);
+    expect([t.code, t.stdout, t.stderr]).toEqual([0, table(coloured), '']);
+  });
+
+  it('never colours a --format template or a raw body, even with --color', async () => {
+    const template = await weather(home, [...TOKYO, '--color', '-f', '{place} {main.temp}']);
+    expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 25.96\n']);
+    const plain = await weather(home, TOKYO);
+    const forced = await weather(home, [...TOKYO, '--color'], { FORCE_COLOR: '3' });
+    expect([forced.code, forced.stdout.startsWith('{"coord":')]).toEqual([0, true]);
+    expect(forced.stdout).toBe(plain.stdout);
+  });
+});
