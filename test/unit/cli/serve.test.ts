@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main, type IO } from '../../../src/cli/main.js';
-import { KeyFile } from '../../../src/server/keys.js';
+import { KeyFile } from '../../../src/keys/store.js';
 import type { ServeOptions } from '../../../src/server/http.js';
 import { fixedWorld } from '../../helpers/fixed-world.js';
 import { useTempDir } from '../../helpers/tmp.js';
