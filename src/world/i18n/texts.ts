@@ -1,68 +1,25 @@
 import { CONDITIONS } from '../../core/conditions.js';
+import { LANGUAGES } from '../../core/lang.js';
 
 /** Condition id → localized `weather[].description`. */
 export type ConditionTexts = Readonly<Record<number, string>>;
-
-type Loader = () => Promise<{ readonly default: ConditionTexts }>;
-
-// One literal specifier per language so the bundler can split each table into its own lazily
-// loaded chunk; a computed path would defeat that and pull every language into one file.
-const loaders: Readonly<Record<string, Loader>> = {
-  af: () => import('./lang/af.js'),
-  ar: () => import('./lang/ar.js'),
-  az: () => import('./lang/az.js'),
-  be: () => import('./lang/be.js'),
-  bg: () => import('./lang/bg.js'),
-  ca: () => import('./lang/ca.js'),
-  cz: () => import('./lang/cz.js'),
-  da: () => import('./lang/da.js'),
-  de: () => import('./lang/de.js'),
-  el: () => import('./lang/el.js'),
-  es: () => import('./lang/es.js'),
-  eu: () => import('./lang/eu.js'),
-  fa: () => import('./lang/fa.js'),
-  fi: () => import('./lang/fi.js'),
-  fr: () => import('./lang/fr.js'),
-  gl: () => import('./lang/gl.js'),
-  he: () => import('./lang/he.js'),
-  hi: () => import('./lang/hi.js'),
-  hr: () => import('./lang/hr.js'),
-  hu: () => import('./lang/hu.js'),
-  id: () => import('./lang/id.js'),
-  is: () => import('./lang/is.js'),
-  it: () => import('./lang/it.js'),
-  ja: () => import('./lang/ja.js'),
-  kr: () => import('./lang/kr.js'),
-  ku: () => import('./lang/ku.js'),
-  la: () => import('./lang/la.js'),
-  lt: () => import('./lang/lt.js'),
-  mk: () => import('./lang/mk.js'),
-  nl: () => import('./lang/nl.js'),
-  no: () => import('./lang/no.js'),
-  pl: () => import('./lang/pl.js'),
-  pt: () => import('./lang/pt.js'),
-  pt_br: () => import('./lang/pt_br.js'),
-  ro: () => import('./lang/ro.js'),
-  ru: () => import('./lang/ru.js'),
-  sk: () => import('./lang/sk.js'),
-  sl: () => import('./lang/sl.js'),
-  sq: () => import('./lang/sq.js'),
-  sr: () => import('./lang/sr.js'),
-  sv: () => import('./lang/sv.js'),
-  th: () => import('./lang/th.js'),
-  tr: () => import('./lang/tr.js'),
-  uk: () => import('./lang/uk.js'),
-  vi: () => import('./lang/vi.js'),
-  zh_cn: () => import('./lang/zh_cn.js'),
-  zh_tw: () => import('./lang/zh_tw.js'),
-  zu: () => import('./lang/zu.js'),
-};
 
 const english: ConditionTexts = Object.freeze(
   Object.fromEntries([...CONDITIONS.values()].map((c) => [c.id, c.description])),
 );
 
 const cache = new Map<string, ConditionTexts>();
+
+/** The string values of a parsed `lang/<code>.json`, keyed by condition id. */
+function textsOf(parsed: unknown): ConditionTexts {
+  const table: Record<number, string> = {};
+  if (typeof parsed === 'object' && parsed !== null) {
+    for (const [key, value] of Object.entries(parsed)) {
+      if (typeof value === 'string') table[Number(key)] = value;
+    }
+  }
+  return Object.freeze(table);
+}
 
 /**
  * The description table for a canonical `lang` code (see `canonicalLang`). English, and any code
@@ -71,9 +28,14 @@ const cache = new Map<string, ConditionTexts>();
 export async function loadConditionTexts(lang: string): Promise<ConditionTexts> {
   const cached = cache.get(lang);
   if (cached) return cached;
-  const loader = Object.hasOwn(loaders, lang) ? loaders[lang] : undefined;
-  if (!loader) return english;
-  const texts = (await loader()).default;
+  // Only a code of the canonical list reaches the path below, never raw input.
+  if (lang === 'en' || !Object.hasOwn(LANGUAGES, lang)) return english;
+  // A template literal lets the bundler see every `lang/*.json` and split each into its own
+  // lazily loaded chunk.
+  const module: unknown = await import(`./lang/${lang}.json`, { with: { type: 'json' } });
+  const texts = textsOf(
+    typeof module === 'object' && module !== null && 'default' in module ? module.default : {},
+  );
   cache.set(lang, texts);
   return texts;
 }

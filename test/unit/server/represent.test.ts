@@ -310,10 +310,10 @@ describe('every lang code', () => {
   );
 
   it.each([
-    ['fr', 'pluie légère'],
+    ['fr', 'légère pluie'],
     ['ua', 'легкий дощ'],
     ['uk', 'легкий дощ'],
-    ['de', 'leichter regen'],
+    ['de', 'Leichter Regen'],
     ['en', 'light rain'],
     ['zz', 'light rain'],
     ['', 'light rain'],
