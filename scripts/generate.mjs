@@ -1,18 +1,49 @@
-// Writes the files derived from the command definitions: shell completions and the man page.
-// `--check` writes nothing and exits 1 when a committed file differs from what would be written.
-// The generators are TypeScript, so this bundles src/cli/completion/outputs.ts with esbuild and
-// imports the bundle from memory (scripts/bundle.mjs), with the same options as the CLI's bundle.
+// Writes the files derived from the command definitions: shell completions, the man page and the
+// README's tables of exit codes, environment variables and settings. `--check` writes nothing and
+// exits 1 when a committed file differs from what would be written. The generators are
+// TypeScript, so this bundles src/cli/completion/outputs.ts with esbuild and imports the bundle
+// from memory (scripts/bundle.mjs), with the same options as the CLI's bundle.
 import { importBundled } from './bundle.mjs';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const README = 'README.md';
+
+/** @returns {Promise<typeof import('../src/cli/completion/outputs.js')>} */
+function outputs() {
+  return importBundled('src/cli/completion/outputs.ts');
+}
+
+/**
+ * The README with every `<!-- generated:NAME -->` … `<!-- /generated:NAME -->` section replaced by
+ * its table, formatted by prettier as `npm run format` would.
+ * @param {string} text
+ * @param {Readonly<Record<string, string>>} sections
+ */
+async function readmeWith(text, sections) {
+  let result = text;
+  for (const [name, table] of Object.entries(sections)) {
+    const open = `<!-- generated:${name} -->`;
+    const close = `<!-- /generated:${name} -->`;
+    const start = result.indexOf(open);
+    const end = result.indexOf(close);
+    if (start < 0 || end < start) throw new Error(`${README} has no ${open} … ${close} section`);
+    result = `${result.slice(0, start + open.length)}\n\n${table}\n\n${result.slice(end)}`;
+  }
+  const options = (await resolveConfig(join(root, README))) ?? {};
+  return format(result, { ...options, filepath: join(root, README) });
+}
 
 export async function generatedFiles() {
-  /** @type {typeof import('../src/cli/completion/outputs.js')} */
-  const outputs = await importBundled('src/cli/completion/outputs.ts');
-  return outputs.generatedFiles();
+  const generators = await outputs();
+  const readme = read(join(root, README)) ?? '';
+  return [
+    ...generators.generatedFiles(),
+    { path: README, text: await readmeWith(readme, generators.readmeSections()) },
+  ];
 }
 
 /** @param {string} path */

@@ -1,4 +1,4 @@
-import type { Env } from '../config/paths.js';
+import type { Env } from '../core/env.js';
 
 export interface Output {
   write(chunk: string | Uint8Array): void;

@@ -263,7 +263,10 @@ export const COMMANDS: readonly CommandSpec[] = [
 export const ENVIRONMENT: readonly (readonly [string, string])[] = [
   ['WEATHER_APPID', 'API key, used when --appid is not given'],
   ['WEATHER_BASE_URL', 'API base URL, used when --base-url is not given'],
-  ['WEATHER_CONFIG_DIR', 'folder holding config.json and keys.json'],
+  [
+    'WEATHER_CONFIG_DIR',
+    'folder holding config.json and keys.json (default: $XDG_CONFIG_HOME/weather, i.e. ~/.config/weather)',
+  ],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off, or force a level (0-3)'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy for live calls'],
   ['WEATHER_DEBUG=1', 'print stack traces of internal errors'],

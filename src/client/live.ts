@@ -1,7 +1,7 @@
 import { EnvHttpProxyAgent, request } from 'undici';
 import { NetworkError, UpstreamError } from '../core/errors.js';
 import { redactUrl } from '../core/mask.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../core/env.js';
 import type { HttpResponse } from '../core/http.js';
 import { WEATHER_ENDPOINT } from '../core/protocol.js';
 import { queryString, type Query, type Transport } from './query.js';

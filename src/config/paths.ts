@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-
-export type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from '../core/env.js';
 
 /** Where config.json and keys.json live: WEATHER_CONFIG_DIR, else the platform's config folder. */
 export function configDir(env: Env): string {

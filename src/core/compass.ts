@@ -29,8 +29,6 @@ export function compass(degrees: number): { code: string; name: string } {
   return { code, name };
 }
 
-export const COMPASS_CODES: readonly string[] = DIRECTIONS.map(([code]) => code);
-
 /**
  * Beaufort scale by lower bound in m/s. The live service calls everything below force 2 "Calm"
  * (0.62, 0.93 and 1.03 m/s were all observed as Calm), so force 1 has no name of its own here.

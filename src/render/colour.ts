@@ -1,5 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../core/env.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
 

@@ -1,4 +1,4 @@
-import { lerp } from './geo.js';
+import { lerp, TROPICAL_YEAR_DAYS } from './geo.js';
 import { aridity, continentality, regionalAnomaly } from './regions.js';
 
 /**
@@ -19,7 +19,6 @@ export const LAPSE_RATE_C_PER_M = 0.005;
 
 /** Coldest day of the northern year (mid-January), in days since 1970-01-01 (on 2000-01-16). */
 const NORTHERN_MIDWINTER_DAY = 10972.5;
-const TROPICAL_YEAR_DAYS = 365.2422;
 
 type Row = readonly [
   lat: number,

@@ -1,4 +1,4 @@
-import { clamp, RAD } from './geo.js';
+import { clamp, RAD, TROPICAL_YEAR_DAYS } from './geo.js';
 
 /**
  * The daily temperature cycle: coldest around sunrise, warmest at 15:00 local solar time, with a
@@ -7,7 +7,6 @@ import { clamp, RAD } from './geo.js';
  */
 const WARMEST_SOLAR_HOUR = 15;
 const MARCH_EQUINOX_DAY = 11037.9; // 2000-03-20 07:35 UTC, days since 1970
-const TROPICAL_YEAR_DAYS = 365.2422;
 
 /** Approximate solar declination, degrees (within about 1°, plenty for a temperature cycle). */
 function declinationDeg(dt: number): number {

@@ -17,6 +17,15 @@ export function normalizeLon(lon: number): number {
   return folded - 180;
 }
 
+/** Length of the tropical year, days: the period of the seasons and of the sun's declination. */
+export const TROPICAL_YEAR_DAYS = 365.2422;
+
+/** Longitude difference folded into [0, 180]. */
+export function lonGap(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
 export function clamp(value: number, low: number, high: number): number {
   return value < low ? low : value > high ? high : value;
 }

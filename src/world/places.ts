@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_KM, RAD } from './geo.js';
+import { EARTH_RADIUS_KM, lonGap, RAD } from './geo.js';
 import { cellOf, readPlacesTable, type PlacesTable } from './places-layout.js';
 import type { Place } from './types.js';
 
@@ -58,12 +58,6 @@ function preference(population: number): number {
   return (
     1 + PREFERENCE_PER_DECADE * Math.log10(Math.max(population, MIN_POPULATION) / MIN_POPULATION)
   );
-}
-
-/** Longitude difference folded into [0, 180]. */
-function lonGap(a: number, b: number): number {
-  const d = Math.abs(a - b) % 360;
-  return d > 180 ? 360 - d : d;
 }
 
 /** One search around a point, handed down from `scan` to every cell and place it looks at. */

@@ -1,4 +1,4 @@
-import { RAD, smoothstep } from './geo.js';
+import { lonGap, RAD, smoothstep } from './geo.js';
 
 /**
  * Coarse, hand-built geography for the climate model. There is no coastline or land-cover data in
@@ -88,11 +88,7 @@ function boxWeight(box: Box, lat: number, lon: number): number {
   const dLat = lat < box.south ? box.south - lat : lat > box.north ? lat - box.north : 0;
   let dLon = 0;
   if (lon < box.west || lon > box.east) {
-    const gap = (edge: number): number => {
-      const d = Math.abs(lon - edge) % 360;
-      return d > 180 ? 360 - d : d;
-    };
-    dLon = Math.min(gap(box.west), gap(box.east)) * Math.cos(lat * RAD);
+    dLon = Math.min(lonGap(lon, box.west), lonGap(lon, box.east)) * Math.cos(lat * RAD);
   }
   if (dLat >= box.edge || dLon >= box.edge) return 0;
   return 1 - smoothstep(0, box.edge, Math.hypot(dLat, dLon));

@@ -2,6 +2,8 @@ import { buildProgram } from '../program.js';
 import { generateManPage } from '../man.js';
 import { generateCompletion } from './generate.js';
 
+export { readmeSections } from '../docs.js';
+
 export interface GeneratedFile {
   /** Relative to the repository root. */
   readonly path: string;

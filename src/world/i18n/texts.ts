@@ -1,5 +1,5 @@
 import { CONDITIONS } from '../../core/conditions.js';
-import { LANGUAGES } from '../../core/lang.js';
+import { canonicalLang } from '../../core/lang.js';
 
 /** Condition id → localized `weather[].description`. */
 export type ConditionTexts = Readonly<Record<number, string>>;
@@ -29,7 +29,7 @@ export async function loadConditionTexts(lang: string): Promise<ConditionTexts> 
   const cached = cache.get(lang);
   if (cached) return cached;
   // Only a code of the canonical list reaches the path below, never raw input.
-  if (lang === 'en' || !Object.hasOwn(LANGUAGES, lang)) return english;
+  if (lang === 'en' || canonicalLang(lang) !== lang) return english;
   // A template literal lets the bundler see every `lang/*.json` and split each into its own
   // lazily loaded chunk.
   const module: unknown = await import(`./lang/${lang}.json`, { with: { type: 'json' } });

@@ -29,9 +29,7 @@ describe('src/world/i18n/evidence.tsv', () => {
   });
 
   it('has exactly one row for every language and condition id, in order', () => {
-    const expected = Object.keys(LANGUAGES).flatMap((lang) =>
-      CONDITION_IDS.map((id) => `${lang} ${id}`),
-    );
+    const expected = [...LANGUAGES].flatMap((lang) => CONDITION_IDS.map((id) => `${lang} ${id}`));
     expect(rows.map((row) => `${row.lang} ${row.id}`)).toEqual(expected);
   });
 
@@ -43,15 +41,12 @@ describe('src/world/i18n/evidence.tsv', () => {
     }
   });
 
-  it.each(Object.keys(LANGUAGES))(
-    '%s: every description is the one the evidence gives',
-    async (lang) => {
-      const texts = await loadConditionTexts(lang);
-      for (const row of rows.filter((r) => r.lang === lang)) {
-        expect(texts[row.id], `${lang} ${row.id}`).toBe(row.text);
-      }
-    },
-  );
+  it.each([...LANGUAGES])('%s: every description is the one the evidence gives', async (lang) => {
+    const texts = await loadConditionTexts(lang);
+    for (const row of rows.filter((r) => r.lang === lang)) {
+      expect(texts[row.id], `${lang} ${row.id}`).toBe(row.text);
+    }
+  });
 
   it('keeps English equal to CONDITIONS', () => {
     for (const row of rows.filter((r) => r.lang === 'en')) {
@@ -61,7 +56,7 @@ describe('src/world/i18n/evidence.tsv', () => {
 
   // The service repeats itself (zh_cn has one word for every thunderstorm); our own wording,
   // where there is no evidence, should not.
-  it.each(Object.keys(LANGUAGES))('%s: a text of our own names one condition only', (lang) => {
+  it.each([...LANGUAGES])('%s: a text of our own names one condition only', (lang) => {
     const ofLang = rows.filter((r) => r.lang === lang);
     for (const row of ofLang.filter((r) => r.kind === 'none')) {
       const same = ofLang.filter((other) => other.text === row.text).map((other) => other.id);

@@ -13,14 +13,14 @@ function parsed(code: string): unknown {
 describe('src/world/i18n/lang/*.json', () => {
   it('holds one file per language of the API but English (which comes from CONDITIONS)', () => {
     const files = readdirSync(LANG_DIR).sort();
-    const expected = Object.keys(LANGUAGES)
+    const expected = [...LANGUAGES]
       .filter((code) => code !== 'en')
       .map((code) => `${code}.json`)
       .sort();
     expect(files).toEqual(expected);
   });
 
-  it.each(Object.keys(LANGUAGES).filter((code) => code !== 'en'))(
+  it.each([...LANGUAGES].filter((code) => code !== 'en'))(
     '%s has exactly the condition ids, each a plain non-empty string',
     (code) => {
       const table = parsed(code);

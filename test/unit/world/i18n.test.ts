@@ -4,7 +4,7 @@ import { LANGUAGES, canonicalLang } from '../../../src/core/lang.js';
 import { truth, truthFiles } from '../../helpers/fixtures.js';
 import { describe, loadConditionTexts } from '../../../src/world/i18n/texts.js';
 
-const CODES = Object.keys(LANGUAGES);
+const CODES = [...LANGUAGES];
 
 function english(id: number): string {
   return CONDITIONS.get(id)?.description ?? '';
