@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'completions/', 'man/'] },
+  { ignores: ['dist/', 'dist.*/', 'data/', 'node_modules/', 'coverage/', 'completions/', 'man/'] },
   js.configs.recommended,
   {
     files: ['**/*.ts'],

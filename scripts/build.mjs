@@ -2,17 +2,38 @@
 // Lazily imported modules become their own chunks, so a command loads only what it uses.
 import { build } from 'esbuild';
 import { BUNDLE_DEFAULTS, requireBanner } from './bundle.mjs';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Builds into a folder of its own and then puts it in place of dist/ with two renames, so a
+ * `weather` already running from dist/ (a server started by hand, another test run) never sees a
+ * half-written folder, and a failed build leaves the old dist/ as it was.
+ */
 export async function buildDist() {
-  rmSync(`${root}dist`, { recursive: true, force: true });
+  const staging = `${root}dist.building-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const result = await bundle(staging);
+    writeLicenses(result.metafile, `${staging}/licenses.txt`);
+    const old = `${root}dist.old-${process.pid}`;
+    if (existsSync(`${root}dist`)) renameSync(`${root}dist`, old);
+    renameSync(staging, `${root}dist`);
+    rmSync(old, { recursive: true, force: true });
+    return result;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** @param {string} outdir */
+function bundle(outdir) {
   return build({
     ...BUNDLE_DEFAULTS,
     entryPoints: { weather: `${root}src/cli/main.ts` },
-    outdir: `${root}dist`,
+    outdir,
     splitting: true,
     format: 'esm',
     chunkNames: 'chunks/[name]-[hash]',
@@ -54,8 +75,7 @@ export function writeLicenses(metafile, out = `${root}dist/licenses.txt`) {
 async function buildAll() {
   const { buildPlaces } = await import('./build-data.mjs');
   await buildPlaces({});
-  const { metafile } = await buildDist();
-  writeLicenses(metafile);
+  await buildDist();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
