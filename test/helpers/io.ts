@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { main, type IO } from '../../src/cli/main.js';
 import type { Env, Platform } from '../../src/core/env.js';
+import { TEST_PLATFORM } from './world.js';
 
 /**
  * The in-process test double of the process, as gh's `iostreams.Test()`: stdout and stderr are
@@ -75,7 +76,7 @@ export interface Result {
 export async function run(
   argv: readonly string[],
   options: TestIOOptions = {},
-  platform: Platform = {},
+  platform: Platform = TEST_PLATFORM,
 ): Promise<Result> {
   const io = testIO(options);
   const code = await main(argv, io, platform);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Platform } from '../../src/core/env.js';
 import { loadWorld } from '../../src/world/index.js';
 import type { World } from '../../src/world/types.js';
 
@@ -25,10 +26,19 @@ export function placesBytes(): Promise<Uint8Array> {
   });
 }
 
+/**
+ * Where in-process runs of the CLI read data files from: the test data folder, built on first
+ * use, so the unit tests need no `npm run build`.
+ */
+export const TEST_PLATFORM: Platform = {
+  readData: async (name) => {
+    await placesBytes();
+    return readFile(join(TEST_DATA_DIR, name));
+  },
+};
+
 export function testWorld(): Promise<World> {
-  world ??= placesBytes().then(() =>
-    loadWorld({ readData: (name) => readFile(join(TEST_DATA_DIR, name)) }),
-  );
+  world ??= loadWorld(TEST_PLATFORM);
   return world;
 }
 
