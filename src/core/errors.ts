@@ -12,6 +12,8 @@ export const EXIT = {
   network: 6,
   upstream: 7,
   config: 8,
+  output: 9,
+  listen: 10,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -29,7 +31,15 @@ export const EXIT_CODE_TABLE: readonly (readonly [ExitCode, string])[] = [
   [EXIT.rateLimited, 'rate limited (429)'],
   [EXIT.network, 'network failure: DNS, refused, reset, timeout'],
   [EXIT.upstream, 'bad upstream response: 5xx, or a body that is not an observation or error'],
-  [EXIT.config, 'configuration error: unreadable or invalid config or key file'],
+  [
+    EXIT.config,
+    'configuration or storage error: an invalid config or key file, a file that cannot be written, a lock held too long, a malformed proxy variable',
+  ],
+  [
+    EXIT.output,
+    'the output cannot be written (a full disk, a closed file); a closed pipe is not an error',
+  ],
+  [EXIT.listen, 'weather serve cannot listen: the port is busy or the address is not available'],
 ];
 
 export abstract class WeatherError extends Error {
@@ -74,4 +84,16 @@ export class UpstreamError extends WeatherError {
 export class ConfigError extends WeatherError {
   override readonly name = 'ConfigError';
   readonly exitCode = EXIT.config;
+}
+
+/** stdout (or the file it was sent to) refused the output: a full disk, a closed file. */
+export class OutputError extends WeatherError {
+  override readonly name = 'OutputError';
+  readonly exitCode = EXIT.output;
+}
+
+/** `weather serve` could not listen where it was asked to. */
+export class ListenError extends WeatherError {
+  override readonly name = 'ListenError';
+  readonly exitCode = EXIT.listen;
 }
