@@ -306,9 +306,13 @@ function koppenOf(t, p, lat) {
     return 'Aw';
   }
   const main = cold > 0 ? 'C' : 'D';
+  const dryS = Math.min(...ps) < 40 && Math.min(...ps) < Math.max(...pw) / 3;
+  const dryW = Math.min(...pw) < Math.max(...ps) / 10;
+  // When both hold, the half of the year with more rain decides which season is the dry one.
   let second = 'f';
-  if (Math.min(...ps) < 40 && Math.min(...ps) < Math.max(...pw) / 3) second = 's';
-  else if (Math.min(...pw) < Math.max(...ps) / 10) second = 'w';
+  if (dryS && dryW) second = sum(ps) > sum(pw) ? 'w' : 's';
+  else if (dryS) second = 's';
+  else if (dryW) second = 'w';
   const warmMonths = t.filter((value) => value >= 10).length;
   let third = 'c';
   if (hot >= 22) third = 'a';
