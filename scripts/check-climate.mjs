@@ -15,6 +15,7 @@ const DAYS_IN_MONTH = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 // Plausible bounds for a monthly normal anywhere on Earth, with room for the extremes of record
 // (Vostok in winter, the Persian Gulf in summer, Mawsynram in June).
+/** @type {Record<string, { unit: string, min: number, max: number }>} */
 const QUANTITIES = {
   tmean: { unit: '°C', min: -75, max: 40 },
   dtr: { unit: '°C', min: 0.1, max: 30 },
@@ -64,6 +65,13 @@ const CONTINENT_OF_COUNTRY = new Map(
   ),
 );
 
+/**
+ * @typedef {Record<string, string>} Row
+ * @typedef {{ id: string, name: string, country: string, koppen: string, kind: string,
+ *   lat: number, lon: number, elevation: number }} Station
+ * @param {Station} station
+ * @returns {string | undefined}
+ */
 function continentOf(station) {
   const { country, lat, lon } = station;
   if (country === 'RU') return lon >= 60 || lon < -160 ? 'Asia' : 'Europe';
@@ -72,12 +80,19 @@ function continentOf(station) {
   // Hawaii and Easter Island lie in the Pacific, far from their countries' continents.
   if (country === 'US' && lon < -150 && lat < 30) return 'Oceania';
   if (country === 'CL' && lon < -100) return 'Oceania';
-  return CONTINENT_OF_COUNTRY.get(country);
+  return CONTINENT_OF_COUNTRY.get(country ?? '');
 }
 
+/** @type {string[]} */
 const problems = [];
+/** @param {string} message */
 const fail = (message) => problems.push(message);
 
+/**
+ * @param {string} file
+ * @param {readonly string[]} columns
+ * @returns {Row[]}
+ */
 function readTable(file, columns) {
   const path = join(DIR, file);
   let text;
@@ -99,11 +114,13 @@ function readTable(file, columns) {
       fail(`${file} line ${index + 2}: ${cells.length} columns, expected ${columns.length}`);
       return [];
     }
-    return [Object.fromEntries(columns.map((column, i) => [column, cells[i].trim()]))];
+    return [Object.fromEntries(columns.map((column, i) => [column, (cells[i] ?? '').trim()]))];
   });
 }
 
+/** @param {string | undefined} text */
 function number(text) {
+  if (text === undefined) return NaN;
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
 }
 
@@ -117,6 +134,10 @@ for (const source of sources) {
 }
 if (!sourceKeys.has('estimate')) fail('sources.tsv: no "estimate" key');
 const usedSources = new Set();
+/**
+ * @param {string} where
+ * @param {string | undefined} key
+ */
 function checkSource(where, key) {
   usedSources.add(key);
   if (!sourceKeys.has(key)) fail(`${where}: unknown source key "${key}"`);
@@ -125,37 +146,44 @@ function checkSource(where, key) {
 // stations.tsv
 const stationColumns = ['id', 'name', 'country', 'lat', 'lon', 'elevation_m', 'koppen', 'kind'];
 const stations = readTable('stations.tsv', [...stationColumns, 'source']);
+/** @type {Map<string | undefined, Station>} */
 const stationById = new Map();
 for (const row of stations) {
   const where = `station ${row.id} (${row.name})`;
   if (stationById.has(row.id)) fail(`${where}: duplicate id`);
+  /** @type {Station} */
   const station = {
-    ...row,
+    id: row.id ?? '',
+    name: row.name ?? '',
+    country: row.country ?? '',
+    koppen: row.koppen ?? '',
+    kind: row.kind ?? '',
     lat: number(row.lat),
     lon: number(row.lon),
     elevation: number(row.elevation_m),
   };
   stationById.set(row.id, station);
-  if (!/^[A-Za-z0-9-]+$/.test(row.id)) fail(`${where}: id must be letters, digits and dashes`);
+  if (!/^[A-Za-z0-9-]+$/.test(station.id)) fail(`${where}: id must be letters, digits and dashes`);
   if (row.name === '') fail(`${where}: no name`);
   if (!(station.lat >= -90 && station.lat <= 90)) fail(`${where}: latitude "${row.lat}"`);
   if (!(station.lon >= -180 && station.lon <= 180)) fail(`${where}: longitude "${row.lon}"`);
   if (!(station.elevation >= -450 && station.elevation <= 5500)) {
     fail(`${where}: elevation "${row.elevation_m}"`);
   }
-  if (!KOPPEN.has(row.koppen)) fail(`${where}: unknown Köppen class "${row.koppen}"`);
-  if (!KINDS.has(row.kind)) fail(`${where}: unknown kind "${row.kind}"`);
+  if (!KOPPEN.has(station.koppen)) fail(`${where}: unknown Köppen class "${row.koppen}"`);
+  if (!KINDS.has(station.kind)) fail(`${where}: unknown kind "${row.kind}"`);
   if (continentOf(station) === undefined) fail(`${where}: unknown country "${row.country}"`);
   checkSource(where, row.source);
 }
 
 // normals.tsv
 const normals = readTable('normals.tsv', ['station_id', 'quantity', ...MONTHS, 'source']);
+/** @type {Map<string | undefined, Record<string, number[]>>} */
 const normalsOf = new Map();
 for (const row of normals) {
   const where = `normals: station ${row.station_id} ${row.quantity}`;
   if (!stationById.has(row.station_id)) fail(`${where}: no such station in stations.tsv`);
-  const range = QUANTITIES[row.quantity];
+  const range = QUANTITIES[row.quantity ?? ''];
   if (range === undefined) {
     fail(`${where}: unknown quantity`);
     continue;
@@ -163,17 +191,18 @@ for (const row of normals) {
   checkSource(where, row.source);
   const values = MONTHS.map((month) => number(row[month]));
   MONTHS.forEach((month, i) => {
-    const value = values[i];
+    const value = values[i] ?? NaN;
+    const days = DAYS_IN_MONTH[i] ?? 31;
     if (Number.isNaN(value)) fail(`${where} ${month}: "${row[month]}" is not a number`);
     else if (value < range.min || value > range.max) {
       fail(`${where} ${month}: ${value} ${range.unit} is outside ${range.min}…${range.max}`);
-    } else if (row.quantity === 'wetdays' && value > DAYS_IN_MONTH[i]) {
-      fail(`${where} ${month}: ${value} wet days in a month of ${Math.floor(DAYS_IN_MONTH[i])}`);
+    } else if (row.quantity === 'wetdays' && value > days) {
+      fail(`${where} ${month}: ${value} wet days in a month of ${Math.floor(days)}`);
     }
   });
   const byQuantity = normalsOf.get(row.station_id) ?? {};
-  if (byQuantity[row.quantity] !== undefined) fail(`${where}: given twice`);
-  byQuantity[row.quantity] = values;
+  if (byQuantity[row.quantity ?? ''] !== undefined) fail(`${where}: given twice`);
+  byQuantity[row.quantity ?? ''] = values;
   normalsOf.set(row.station_id, byQuantity);
 }
 
@@ -190,14 +219,13 @@ for (const [id, station] of stationById) {
   if (precip === undefined || wetdays === undefined) continue;
   MONTHS.forEach((month, i) => {
     const where = `normals: station ${id} wetdays ${month}`;
+    const days = wetdays[i] ?? NaN;
+    const mm = precip[i] ?? NaN;
     // Each wet day brings at least 1 mm, and a month with real rain has at least one such day.
-    if (wetdays[i] > precip[i] + 0.5) {
-      fail(`${where}: ${wetdays[i]} days of ≥ 1 mm but only ${precip[i]} mm`);
-    }
-    if (wetdays[i] === 0 && precip[i] > 3) fail(`${where}: none, yet ${precip[i]} mm fell`);
-    if (wetdays[i] > 0 && precip[i] / wetdays[i] > 150) {
-      fail(`${where}: ${precip[i]} mm on ${wetdays[i]} days is over 150 mm a wet day`);
-    }
+    if (days > mm + 0.5) fail(`${where}: ${days} days of ≥ 1 mm but only ${mm} mm`);
+    if (days === 0 && mm > 3) fail(`${where}: none, yet ${mm} mm fell`);
+    if (days > 0 && mm / days > 150)
+      fail(`${where}: ${mm} mm on ${days} days is over 150 mm a wet day`);
   });
 }
 
@@ -221,7 +249,7 @@ for (const row of extremes) {
   const high = number(row.tmax_c);
   const low = number(row.tmin_c);
   if (!(high <= 60 && low >= -90 && high > low)) fail(`${where}: extremes ${high} / ${low}`);
-  if (!/^\d{4}–\d{4}$/.test(row.period)) fail(`${where}: period "${row.period}"`);
+  if (!/^\d{4}–\d{4}$/.test(row.period ?? '')) fail(`${where}: period "${row.period}"`);
   checkSource(where, row.source);
 }
 if (extremes.length < 15) fail(`extremes.tsv: ${extremes.length} cities, expected 15 or more`);
@@ -239,11 +267,15 @@ const variability = readTable('variability.tsv', [
 ]);
 for (const row of variability) {
   const where = `variability: ${row.region} ${row.season}`;
-  const [low, typical, high] = [row.sd_low_c, row.sd_typical_c, row.sd_high_c].map(number);
+  const [low = NaN, typical = NaN, high = NaN] = [
+    row.sd_low_c,
+    row.sd_typical_c,
+    row.sd_high_c,
+  ].map(number);
   if (!(low > 0 && low <= typical && typical <= high && high < 15)) {
     fail(`${where}: band ${low} ≤ ${typical} ≤ ${high}`);
   }
-  if (!['DJF', 'MAM', 'JJA', 'SON', 'year'].includes(row.season)) {
+  if (!['DJF', 'MAM', 'JJA', 'SON', 'year'].includes(row.season ?? '')) {
     fail(`${where}: season must be DJF, MAM, JJA, SON or year`);
   }
   checkSource(where, row.source);
@@ -254,7 +286,12 @@ for (const key of sourceKeys) {
 }
 
 // Coverage report.
+/**
+ * @param {string} label
+ * @param {(station: Station) => string | undefined} keyOf
+ */
 function tally(label, keyOf) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const station of stationById.values()) {
     const key = keyOf(station) ?? '?';
@@ -265,10 +302,11 @@ function tally(label, keyOf) {
 }
 console.log(`${stationById.size} stations, ${normals.length} rows of normals`);
 tally('by continent', continentOf);
-tally('by Köppen main type', (station) => station.koppen[0]);
+tally('by Köppen main type', (station) => station.koppen?.[0]);
 tally('by Köppen class', (station) => station.koppen);
 tally('by kind', (station) => station.kind);
 
+/** @type {Map<string | undefined, { all: number, estimate: number }>} */
 const estimated = new Map();
 for (const row of normals) {
   const counts = estimated.get(row.quantity) ?? { all: 0, estimate: 0 };
@@ -285,13 +323,20 @@ console.log(
 // The Köppen class the normals themselves imply (Peel et al. 2007 rules: 0 °C between C and D,
 // summer as April–September north of the equator). Stations on a boundary may differ from the
 // class given, which follows the published maps; the list is for review, not a failure.
+/**
+ * @param {number[]} t
+ * @param {number[]} p
+ * @param {number} lat
+ */
 function koppenOf(t, p, lat) {
+  /** @param {number[]} values */
   const sum = (values) => values.reduce((a, b) => a + b, 0);
   const hot = Math.max(...t);
   const cold = Math.min(...t);
   const mat = sum(t) / 12;
   const map = sum(p);
   const summerMonths = lat >= 0 ? [3, 4, 5, 6, 7, 8] : [9, 10, 11, 0, 1, 2];
+  /** @param {number} i */
   const isSummer = (i) => summerMonths.includes(i);
   const ps = p.filter((_, i) => isSummer(i));
   const pw = p.filter((_, i) => !isSummer(i));
@@ -320,6 +365,7 @@ function koppenOf(t, p, lat) {
   else if (main === 'D' && cold < -38) third = 'd';
   return main + second + third;
 }
+/** @type {string[]} */
 const differing = [];
 for (const [id, station] of stationById) {
   const byQuantity = normalsOf.get(id);
