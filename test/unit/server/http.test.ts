@@ -98,7 +98,15 @@ describe('startServer when the handler fails', () => {
       const { log } = await start(overrides);
       expect(await get(`${failing}&appid=${ACTIVE}`)).toEqual({
         status: 500,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': '38' },
+        headers: {
+          'x-weather-source': 'simulated',
+          'access-control-allow-origin': '*',
+          'access-control-allow-credentials': 'true',
+          'access-control-allow-methods': 'GET, HEAD',
+          'x-content-type-options': 'nosniff',
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': '38',
+        },
         text: INTERNAL,
       });
       expect([log.length, log[0], accessLine(log[1])]).toEqual([
@@ -127,4 +135,25 @@ describe('startServer when the handler fails', () => {
       ]);
     },
   );
+});
+
+describe('startServer 500 answers', () => {
+  it('are in the mode the request asked for, with the headers of every answer', async () => {
+    await start({ world: worldFailingAt13() });
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><ClientError><cod>500</cod><message>Internal error</message></ClientError>';
+    expect(await get(`lat=13&lon=2&mode=xml&appid=${ACTIVE}`)).toEqual({
+      status: 500,
+      headers: {
+        'x-weather-source': 'simulated',
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-methods': 'GET, HEAD',
+        'x-content-type-options': 'nosniff',
+        'content-type': 'application/xml; charset=utf-8',
+        'content-length': String(Buffer.byteLength(xml)),
+      },
+      text: xml,
+    });
+  });
 });
