@@ -5,7 +5,10 @@ const ANOTHER_PORT = 'choose another --port, or --port 0 for a free one';
 const LOCAL_ADDRESS = 'choose an address of this machine, e.g. --host 127.0.0.1';
 
 /** Why listening failed, in words, and what to do instead, by the system's error code. */
-function problem(code: string | undefined, port: number): readonly [string, string | undefined] {
+export function listenProblem(
+  code: string | undefined,
+  port: number,
+): readonly [string, string | undefined] {
   switch (code) {
     case 'EADDRINUSE':
       return ['the port is in use', ANOTHER_PORT];
@@ -34,7 +37,7 @@ export function hostForUrl(host: string): string {
 export function listen(server: Server, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException): void => {
-      const [what, hint] = problem(error.code, port);
+      const [what, hint] = listenProblem(error.code, port);
       reject(
         new ListenError(`cannot listen on ${hostForUrl(host)}:${port}: ${what}`, hint, {
           cause: error,
