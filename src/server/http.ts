@@ -37,7 +37,7 @@ export interface ServerTiming {
   readonly graceMs: number;
 }
 
-export const SERVER_TIMING: ServerTiming = {
+const SERVER_TIMING: ServerTiming = {
   headersMs: 10_000,
   requestMs: 30_000,
   checkMs: 1_000,
@@ -112,7 +112,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 /**
  * Answers what Node's parser refused (a malformed request, a head too large, a client too slow)
  * with the spec's error body instead of Node's empty one, then ends the connection. A reset
- * connection, or one whose answer was already written, is only closed.
+ * connection, or one that can no longer be written to, is only closed.
  */
 function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: (line: string) => void): void {
   if (error.code !== 'ECONNRESET' && socket.writable) {
@@ -157,8 +157,9 @@ async function respond(
     result = errorAnswer(500, MESSAGES.internal, url);
   }
   // Once stopping, end each connection after its answer, so a keep-alive client cannot hold the
-  // shutdown open; the same when the request's body is still coming: it is not read, and a client
-  // that never finishes it would otherwise keep the connection and get a 408 after its answer.
+  // shutdown open; the same when the request's body is still coming: nothing needs it, and a
+  // client that never finishes it would otherwise keep the connection and get a 408 after its
+  // answer.
   if (closing() || !request.complete) response.shouldKeepAlive = false;
   const noBody = result.status === 204 || result.status === 304;
   response.writeHead(result.status, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../../../src/core/http.js';
 import { errorAnswer, handle } from '../../../src/server/handler.js';
 import { createRateLimiter } from '../../../src/server/ratelimit.js';
-import { ACTIVE, deps, DT, INACTIVE } from '../../helpers/fixed-world.js';
+import { ACTIVE, ANSWER_HEADERS, deps, DT, INACTIVE } from '../../helpers/fixed-world.js';
 import type { HandlerDeps } from '../../../src/server/handler.js';
 
 const HERE = 'lat=51.5074&lon=-0.1278';
@@ -265,11 +265,7 @@ describe('response and error tables', () => {
   it('sends CORS headers and an X-Cache-Key without the key', async () => {
     const r = await get(`units=metric&appid=${ACTIVE}&lon=-0.1278&lat=51.5074&lang=FR`);
     expect(r.headers).toEqual({
-      'x-weather-source': 'simulated',
-      'access-control-allow-origin': '*',
-      'access-control-allow-credentials': 'true',
-      'access-control-allow-methods': 'GET, HEAD',
-      'x-content-type-options': 'nosniff',
+      ...ANSWER_HEADERS,
       'content-type': JSON_TYPE,
       'x-cache-key': '/data/2.5/weather?lang=FR&lat=51.5074&lon=-0.1278&units=metric',
     });
@@ -289,14 +285,6 @@ async function at(url: string, method = 'GET', headers: Record<string, string> =
   const response = await handle({ method, url, headers }, deps());
   return { ...response, text: Buffer.from(response.body).toString('utf8') };
 }
-
-const COMMON = {
-  'x-weather-source': 'simulated',
-  'access-control-allow-origin': '*',
-  'access-control-allow-credentials': 'true',
-  'access-control-allow-methods': 'GET, HEAD',
-  'x-content-type-options': 'nosniff',
-};
 
 describe('request targets and spellings of the key', () => {
   it.each([
@@ -328,7 +316,7 @@ describe('request targets and spellings of the key', () => {
   ])('answers a target that is not a URL (%s) with 400 and an error object', async (_what, url) => {
     expect(await at(url)).toEqual({
       status: 400,
-      headers: { ...COMMON, 'content-type': JSON_TYPE },
+      headers: { ...ANSWER_HEADERS, 'content-type': JSON_TYPE },
       body: Buffer.from(
         '{"cod":"400","message":"Bad request: the request target is not a valid URL"}',
       ),
@@ -356,7 +344,7 @@ describe('CORS preflight and security headers', () => {
     expect(r).toEqual({
       status: 204,
       headers: {
-        ...COMMON,
+        ...ANSWER_HEADERS,
         allow: 'GET, HEAD, OPTIONS',
         'access-control-allow-headers': 'x-api-key, content-type, x-requested-with',
         'access-control-max-age': '86400',
@@ -429,7 +417,7 @@ describe('errorAnswer', () => {
     const r = errorAnswer(500, 'Internal error', target);
     expect([r.status, r.headers, Buffer.from(r.body).toString('utf8')]).toEqual([
       500,
-      { ...COMMON, 'content-type': type },
+      { ...ANSWER_HEADERS, 'content-type': type },
       text,
     ]);
   });

@@ -1,16 +1,9 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer, type ServeOptions } from '../../../src/server/http.js';
-import { ACTIVE, deps } from '../../helpers/fixed-world.js';
-import { exchange, open, parseAnswer, received } from '../../helpers/raw-http.js';
+import { ACTIVE, ANSWER_HEADERS, deps } from '../../helpers/fixed-world.js';
+import { exchange, open, parseAnswer, received, type RawAnswer } from '../../helpers/raw-http.js';
 
-const COMMON = {
-  'x-weather-source': 'simulated',
-  'access-control-allow-origin': '*',
-  'access-control-allow-credentials': 'true',
-  'access-control-allow-methods': 'GET, HEAD',
-  'x-content-type-options': 'nosniff',
-};
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
@@ -49,6 +42,20 @@ function request(target: string, headers: Record<string, string> = {}, method = 
     ([name, value]) => `${name}: ${value}\r\n`,
   );
   return `${method} ${target} HTTP/1.1\r\n${lines.join('')}\r\n`;
+}
+
+/** A JSON error answer on a connection the server closes after it. */
+function jsonError(status: number, body: string): RawAnswer {
+  return {
+    status,
+    headers: {
+      ...ANSWER_HEADERS,
+      'content-type': JSON_TYPE,
+      'content-length': String(body.length),
+      connection: 'close',
+    },
+    body,
+  };
 }
 
 /** The access-log line, with the one part that varies (the time taken) replaced. */
@@ -128,16 +135,7 @@ describe('requests Node or the handler cannot take', () => {
     const raw = await exchange(port, request('http://[bad/data/2.5/weather?lat=1&lon=2'));
     const body = '{"cod":"400","message":"Bad request: the request target is not a valid URL"}';
     expect([parseAnswer(raw), log.map(accessLine)]).toEqual([
-      {
-        status: 400,
-        headers: {
-          ...COMMON,
-          'content-type': JSON_TYPE,
-          'content-length': String(body.length),
-          connection: 'close',
-        },
-        body,
-      },
+      jsonError(400, body),
       [`127.0.0.1 "GET http://[bad/data/2.5/weather?lat=1&lon=2" 400 ${body.length} <ms>`],
     ]);
   });
@@ -174,16 +172,7 @@ describe('requests Node or the handler cannot take', () => {
       const raw = await exchange(port, sent);
       expect([raw.split('\r\n')[0], parseAnswer(raw), log]).toEqual([
         `HTTP/1.1 ${status} ${reason}`,
-        {
-          status,
-          headers: {
-            ...COMMON,
-            'content-type': JSON_TYPE,
-            'content-length': String(body.length),
-            connection: 'close',
-          },
-          body,
-        },
+        jsonError(status, body),
         [`127.0.0.1 "-" ${status} ${body.length} (${code})`],
       ]);
     },
@@ -199,16 +188,7 @@ describe('requests Node or the handler cannot take', () => {
     const took = performance.now() - started;
     const body = '{"cod":"408","message":"Request timeout: the request did not arrive in time"}';
     expect([parseAnswer(text), log]).toEqual([
-      {
-        status: 408,
-        headers: {
-          ...COMMON,
-          'content-type': JSON_TYPE,
-          'content-length': String(body.length),
-          connection: 'close',
-        },
-        body,
-      },
+      jsonError(408, body),
       [`127.0.0.1 "-" 408 ${body.length} (ERR_HTTP_REQUEST_TIMEOUT)`],
     ]);
     // headersMs plus at most one check interval, and some slack for a busy machine.
@@ -252,7 +232,7 @@ describe('CORS preflight and security headers over HTTP', () => {
     expect(parseAnswer(raw)).toEqual({
       status: 204,
       headers: {
-        ...COMMON,
+        ...ANSWER_HEADERS,
         allow: 'GET, HEAD, OPTIONS',
         'access-control-allow-headers': 'x-api-key',
         'access-control-max-age': '86400',
@@ -337,8 +317,10 @@ describe('close()', () => {
     const started = performance.now();
     await running?.close();
     running = undefined;
-    await done;
+    const { text } = await done;
     expect(performance.now() - started).toBeLessThan(1_000);
+    // It was kept alive after its answer: only close() ended it.
+    expect(parseAnswer(text).headers.connection).toBe('keep-alive');
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handle, type HandlerDeps } from '../../../src/server/handler.js';
 import { startServer, type RunningServer } from '../../../src/server/http.js';
 import type { World } from '../../../src/world/types.js';
-import { ACTIVE, deps, fixedWorld } from '../../helpers/fixed-world.js';
+import { ACTIVE, ANSWER_HEADERS, deps, fixedWorld } from '../../helpers/fixed-world.js';
 
 const INTERNAL = '{"cod":500,"message":"Internal error"}';
 /** Headers node:http adds to every answer; the rest are the server's own. */
@@ -99,11 +99,7 @@ describe('startServer when the handler fails', () => {
       expect(await get(`${failing}&appid=${ACTIVE}`)).toEqual({
         status: 500,
         headers: {
-          'x-weather-source': 'simulated',
-          'access-control-allow-origin': '*',
-          'access-control-allow-credentials': 'true',
-          'access-control-allow-methods': 'GET, HEAD',
-          'x-content-type-options': 'nosniff',
+          ...ANSWER_HEADERS,
           'content-type': 'application/json; charset=utf-8',
           'content-length': '38',
         },
@@ -145,11 +141,7 @@ describe('startServer 500 answers', () => {
     expect(await get(`lat=13&lon=2&mode=xml&appid=${ACTIVE}`)).toEqual({
       status: 500,
       headers: {
-        'x-weather-source': 'simulated',
-        'access-control-allow-origin': '*',
-        'access-control-allow-credentials': 'true',
-        'access-control-allow-methods': 'GET, HEAD',
-        'x-content-type-options': 'nosniff',
+        ...ANSWER_HEADERS,
         'content-type': 'application/xml; charset=utf-8',
         'content-length': String(Buffer.byteLength(xml)),
       },
