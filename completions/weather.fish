@@ -21,7 +21,7 @@ function __weather_at
             case 'keys create'
                 set valued --name
             case serve
-                set valued --host --port --rate-limit --now
+                set valued --host --port --rate-limit --max-connections --now
         end
         if test $nomore = 0; and test "$token" = --
             set nomore 1
@@ -99,6 +99,7 @@ complete -c weather -n '__weather_at \'keys help\' 0' -a 'create list disable en
 complete -c weather -n '__weather_at serve' -l host -x -d 'address to listen on (anything but loopback is reachable from other machines)'
 complete -c weather -n '__weather_at serve' -l port -x -d 'port; 0 picks a free one'
 complete -c weather -n '__weather_at serve' -l rate-limit -x -d 'requests per minute per key; 0 for no limit'
+complete -c weather -n '__weather_at serve' -l max-connections -x -d 'open connections at most; more are refused until some close'
 complete -c weather -n '__weather_at serve' -l now -x -d 'freeze the model\'s clock: ISO 8601 or Unix seconds'
 complete -c weather -n '__weather_at serve' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion' -s h -l help -d 'show help'

@@ -222,6 +222,12 @@ export const SERVE = {
       default: 60,
       parse: parse.integer('--rate-limit', 0, 1_000_000),
     },
+    {
+      flags: '--max-connections <n>',
+      description: 'open connections at most; more are refused until some close',
+      default: 1024,
+      parse: parse.integer('--max-connections', 1, 1_000_000),
+    },
     NOW_OPTION,
   ],
   examples: ['weather serve', 'weather serve --port 0 --now 2026-06-21T12:00:00Z'],

@@ -17,6 +17,11 @@ export const MESSAGES = {
   notFound: 'Internal error: this server answers GET /data/2.5/weather only',
   methodNotAllowed: 'Internal error: method not allowed, use GET or HEAD',
   internal: 'Internal error',
+  badTarget: 'Bad request: the request target is not a valid URL',
+  // What Node's HTTP parser refuses before there is a request to hand to the handler.
+  badRequest: 'Bad request: not a valid HTTP request',
+  requestTimeout: 'Request timeout: the request did not arrive in time',
+  headersTooLarge: 'Request header fields too large',
 } as const;
 
 function jsonErrorBody(status: number, message: string): string {

@@ -11,7 +11,7 @@ import { contentType } from './response.js';
 import { present } from './represent/present.js';
 import { renderJson } from './represent/json.js';
 import { renderXml } from './represent/xml.js';
-import { renderHtml } from './represent/html.js';
+import { HTML_CONTENT_SECURITY_POLICY, renderHtml } from './represent/html.js';
 
 /**
  * The embedded implementation of GET /data/2.5/weather: a request in, a response out, no sockets.
@@ -28,11 +28,22 @@ export interface HandlerDeps {
   readonly texts: (lang: string) => Promise<ConditionTexts>;
 }
 
+const API_KEY_HEADER = 'x-api-key';
+
+/** What GET /data/2.5/weather answers to; a CORS preflight may ask for the first two. */
+const CORS_METHODS = 'GET, HEAD';
+const ALLOWED_METHODS = `${CORS_METHODS}, OPTIONS`;
+
+/** How long a browser may reuse a preflight answer (browsers cap it lower: Chromium at 2 h). */
+const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
+
 const COMMON_HEADERS: Readonly<Record<string, string>> = {
   [SOURCE_HEADER]: SIMULATED_SOURCE,
   'access-control-allow-origin': '*',
   'access-control-allow-credentials': 'true',
-  'access-control-allow-methods': 'GET, HEAD',
+  'access-control-allow-methods': CORS_METHODS,
+  // A body is what its content type says, whatever a browser would guess from its bytes.
+  'x-content-type-options': 'nosniff',
 };
 
 const PROBLEM_MESSAGES: Readonly<Record<ParamProblem, string>> = {
@@ -55,20 +66,47 @@ function cacheKey(query: URLSearchParams): string {
 }
 
 export async function handle(request: HttpRequest, deps: HandlerDeps): Promise<HttpResponse> {
-  const response = await route(request, deps);
+  return withCommonHeaders(await route(request, deps));
+}
+
+/**
+ * An error answered outside `handle` (the handler threw, or Node refused the request before there
+ * was one), with the headers and in the representation `handle` would have used.
+ */
+export function errorAnswer(status: number, message: string, target = ''): HttpResponse {
+  return withCommonHeaders(errorResponse(status, message, parseMode(parseTarget(target).query)));
+}
+
+function withCommonHeaders(response: HttpResponse): HttpResponse {
   return { ...response, headers: { ...COMMON_HEADERS, ...response.headers } };
 }
 
+/**
+ * The request target, origin-form (`/path?query`) or absolute-form (`http://host/path?query`).
+ * `url` is undefined when the target is not a URL at all (`http://[bad/…`); its query is still
+ * read as well as it can be, since errors follow the requested mode.
+ */
+function parseTarget(target: string): { url: URL | undefined; query: URLSearchParams } {
+  try {
+    const url = new URL(target, 'http://localhost');
+    return { url, query: url.searchParams };
+  } catch {
+    const start = target.indexOf('?');
+    return { url: undefined, query: new URLSearchParams(start < 0 ? '' : target.slice(start + 1)) };
+  }
+}
+
 async function route(request: HttpRequest, deps: HandlerDeps): Promise<HttpResponse> {
-  const url = new URL(request.url, 'http://localhost');
-  const query = url.searchParams;
+  const { url, query } = parseTarget(request.url);
   const mode = parseMode(query);
+  if (!url) return errorResponse(400, MESSAGES.badTarget, mode);
   if (url.pathname !== WEATHER_PATH) return errorResponse(404, MESSAGES.notFound, mode);
+  if (request.method === 'OPTIONS') return preflight(request);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return errorResponse(405, MESSAGES.methodNotAllowed, mode, { allow: 'GET, HEAD' });
+    return errorResponse(405, MESSAGES.methodNotAllowed, mode, { allow: ALLOWED_METHODS });
   }
 
-  const key = query.get('appid') ?? header(request, 'x-api-key') ?? '';
+  const key = query.get('appid') ?? header(request, API_KEY_HEADER) ?? '';
   if (deps.keys.status(key) !== 'active') return errorResponse(401, MESSAGES.invalidKey, mode);
 
   const allowed = deps.limiter?.take(key) ?? { ok: true };
@@ -83,6 +121,31 @@ async function route(request: HttpRequest, deps: HandlerDeps): Promise<HttpRespo
   return observation(parsed.params, deps, cacheKey(query));
 }
 
+/** A header name as RFC 9110 spells a token. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+
+/**
+ * The answer to OPTIONS, a CORS preflight: every header the browser asks to send is allowed
+ * (nothing but the key is read, and a browser refuses the request if one is missing), and
+ * x-api-key is allowed always.
+ */
+function preflight(request: HttpRequest): HttpResponse {
+  const asked = (header(request, 'access-control-request-headers') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => TOKEN.test(name));
+  return {
+    status: 204,
+    headers: {
+      allow: ALLOWED_METHODS,
+      'access-control-allow-headers': [...new Set([API_KEY_HEADER, ...asked])].join(', '),
+      'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
+      vary: 'Access-Control-Request-Headers',
+    },
+    body: new Uint8Array(0),
+  };
+}
+
 async function observation(
   params: WeatherParams,
   deps: HandlerDeps,
@@ -95,7 +158,13 @@ async function observation(
   const render = { json: renderJson, xml: renderXml, html: renderHtml }[params.mode];
   return {
     status: 200,
-    headers: { 'content-type': contentType(params.mode), 'x-cache-key': xCacheKey },
+    headers: {
+      'content-type': contentType(params.mode),
+      'x-cache-key': xCacheKey,
+      ...(params.mode === 'html'
+        ? { 'content-security-policy': HTML_CONTENT_SECURITY_POLICY }
+        : {}),
+    },
     body: render(presented),
   };
 }

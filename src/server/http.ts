@@ -1,18 +1,48 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { redactUrl } from '../core/mask.js';
-import { errorResponse, MESSAGES } from './errors.js';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { Socket, type AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
-import { handle, type HandlerDeps } from './handler.js';
+import { redactTarget } from './access-log.js';
+import { MESSAGES } from './errors.js';
+import { errorAnswer, handle, type HandlerDeps } from './handler.js';
+import { hostForUrl, listen } from './listen.js';
 
 export interface RunningServer {
   /** Base URL clients use, e.g. http://127.0.0.1:8080/data/2.5 */
   readonly baseUrl: string;
   readonly server: Server;
-  /** Stops accepting connections, lets in-flight requests finish, resolves when all are done. */
+  /**
+   * Stops accepting connections, lets requests in flight finish, closes idle connections at once
+   * and every other one after the grace period; resolves when all are closed.
+   */
   close(): Promise<void>;
 }
+
+/** How long slow clients may take, and how long shutdown waits for them. */
+export interface ServerTiming {
+  /** A request's head (request line and headers) must arrive within this. */
+  readonly headersMs: number;
+  /** The whole request, body included, must arrive within this. */
+  readonly requestMs: number;
+  /** How often Node checks the two bounds above. */
+  readonly checkMs: number;
+  /** On close, connections still open after this are cut, whatever their clients are doing. */
+  readonly graceMs: number;
+}
+
+const SERVER_TIMING: ServerTiming = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  checkMs: 1_000,
+  graceMs: 3_000,
+};
 
 export interface ServeOptions {
   readonly host: string;
@@ -20,28 +50,48 @@ export interface ServeOptions {
   readonly deps: HandlerDeps;
   /** One access-log line per request (never contains the API key). */
   readonly log: (line: string) => void;
+  /** Connections beyond this many open ones are closed at once; absent: no cap. */
+  readonly maxConnections?: number | undefined;
+  readonly timing?: Partial<ServerTiming> | undefined;
 }
 
-function hostForUrl(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
+/** Node's own refusals (before there is a request), by the parser's error code. */
+const REFUSALS: Readonly<Record<string, readonly [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, MESSAGES.headersTooLarge],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, MESSAGES.requestTimeout],
+};
+
+/** At most one log line about refused connections in this long, however many there are. */
+const DROP_LOG_INTERVAL_MS = 10_000;
 
 /** The HTTP server around the pure handler: a factory, so tests start it on port 0 in-process. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const timing = { ...SERVER_TIMING, ...options.timing };
   let closing = false;
-  const server = createServer((request, response) => {
-    // Once stopping, answer what is in flight and end each connection after its response, so a
-    // keep-alive client cannot hold the shutdown open until its idle timeout.
-    if (closing) response.shouldKeepAlive = false;
-    void respond(request, response, options);
+  const server = createServer(
+    {
+      headersTimeout: timing.headersMs,
+      requestTimeout: timing.requestMs,
+      connectionsCheckingInterval: timing.checkMs,
+    },
+    (request, response) => {
+      void respond(request, response, options, () => closing);
+    },
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    refuse(error, socket, options.log);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
+  if (options.maxConnections !== undefined) {
+    const max = options.maxConnections;
+    server.maxConnections = max;
+    let loggedAt = -Infinity;
+    server.on('drop', () => {
+      if (performance.now() - loggedAt < DROP_LOG_INTERVAL_MS) return;
+      loggedAt = performance.now();
+      options.log(`weather: ${max} connections open (--max-connections); refusing more`);
     });
-  });
+  }
+  await listen(server, options.host, options.port);
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://${hostForUrl(options.host)}:${port}${API_BASE_PATH}`,
@@ -49,7 +99,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
+        const cut = setTimeout(() => server.closeAllConnections(), timing.graceMs);
         server.close(() => {
+          clearTimeout(cut);
           resolve();
         });
         server.closeIdleConnections();
@@ -57,10 +109,41 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
+/**
+ * Answers what Node's parser refused (a malformed request, a head too large, a client too slow)
+ * with the spec's error body instead of Node's empty one, then ends the connection. A reset
+ * connection, or one that can no longer be written to, is only closed.
+ */
+function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: (line: string) => void): void {
+  if (error.code !== 'ECONNRESET' && socket.writable) {
+    const [status, message] = REFUSALS[error.code ?? ''] ?? [400, MESSAGES.badRequest];
+    const answer = errorAnswer(status, message);
+    socket.write(serialize(answer));
+    const remote = socket instanceof Socket ? (socket.remoteAddress ?? '-') : '-';
+    log(`${remote} "-" ${status} ${answer.body.byteLength} (${error.code ?? 'unknown'})`);
+  }
+  socket.destroy();
+}
+
+/** A whole HTTP/1.1 response as bytes, for a socket that has no ServerResponse. */
+function serialize(answer: HttpResponse): Buffer {
+  const headers = {
+    ...answer.headers,
+    'content-length': String(answer.body.byteLength),
+    connection: 'close',
+  };
+  const head = [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join('\r\n');
+  return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), answer.body]);
+}
+
 async function respond(
   request: IncomingMessage,
   response: ServerResponse,
   options: ServeOptions,
+  closing: () => boolean,
 ): Promise<void> {
   const started = performance.now();
   const method = request.method ?? 'GET';
@@ -71,16 +154,22 @@ async function respond(
     result = await handle({ method, url, headers: request.headers }, options.deps);
   } catch (error) {
     options.log(`internal error: ${(error as Error).stack ?? String(error)}`);
-    result = errorResponse(500, MESSAGES.internal, 'json');
+    result = errorAnswer(500, MESSAGES.internal, url);
   }
+  // Once stopping, end each connection after its answer, so a keep-alive client cannot hold the
+  // shutdown open; the same when the request's body is still coming: nothing needs it, and a
+  // client that never finishes it would otherwise keep the connection and get a 408 after its
+  // answer.
+  if (closing() || !request.complete) response.shouldKeepAlive = false;
+  const noBody = result.status === 204 || result.status === 304;
   response.writeHead(result.status, {
     ...result.headers,
-    'content-length': String(result.body.byteLength),
+    ...(noBody ? {} : { 'content-length': String(result.body.byteLength) }),
   });
-  response.end(method === 'HEAD' ? undefined : result.body);
+  response.end(method === 'HEAD' || noBody ? undefined : result.body);
   const ms = (performance.now() - started).toFixed(1);
   const remote = request.socket.remoteAddress ?? '-';
   options.log(
-    `${remote} "${method} ${redactUrl(url)}" ${result.status} ${result.body.byteLength} ${ms}ms`,
+    `${remote} "${method} ${redactTarget(url, options.deps.keys)}" ${result.status} ${result.body.byteLength} ${ms}ms`,
   );
 }

@@ -162,7 +162,10 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ['weather config set ', ['appid', 'base_url', 'lang', 'location', 'timeout', 'units']],
   ['weather completion ', ['bash', 'fish', 'zsh']],
   ['weather --un', ['--units']],
-  ['weather serve --', ['--help', '--host', '--now', '--port', '--rate-limit']],
+  [
+    'weather serve --',
+    ['--help', '--host', '--max-connections', '--now', '--port', '--rate-limit'],
+  ],
   ['weather keys list --', ['--help', '--show']],
   ['weather -u metric --lat 1 config g', ['get']],
   ['weather help ', ['completion', 'config', 'keys', 'serve']],

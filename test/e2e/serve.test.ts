@@ -1,6 +1,9 @@
-import { connect } from 'node:net';
+import { existsSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createdKey, makeHome, serve, useServer, weather } from '../helpers/cli.js';
+import { open } from '../helpers/raw-http.js';
 
 const NOW = '2026-06-21T12:00:00Z';
 const served = useServer(['--now', NOW, '--rate-limit', '0']);
@@ -84,7 +87,7 @@ describe('weather serve', () => {
     const other = await fetch(served.server().url.replace('/data/2.5', '/data/2.5/forecast'));
     expect(other.status).toBe(404);
     const post = await get(`lat=1&lon=2&appid=${served.key()}`, { method: 'POST' });
-    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
   });
 
   it('logs each request to stderr without the key', async () => {
@@ -215,21 +218,61 @@ describe('shutdown', () => {
     }
   });
 
-  it('refuses a port in use with a usage error', async () => {
+  it('refuses a port in use with exit 10, and creates no key', async () => {
     const { home: h, remove: r } = makeHome();
     try {
       const port = new URL(served.server().url).port;
       const result = await weather(h, ['serve', '--port', port]);
-      expect([result.code, result.stdout, result.stderr.split('\n').slice(-3)]).toEqual([
-        2,
+      expect([result.code, result.stdout, result.stderr, existsSync(join(h, 'config'))]).toEqual([
+        10,
         '',
-        [
-          `weather: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`,
-          'hint: choose another --port, or --port 0 for a free one',
-          '',
-        ],
+        `weather: cannot listen on 127.0.0.1:${port}: the port is in use\nhint: choose another --port, or --port 0 for a free one\n`,
+        false,
       ]);
     } finally {
+      r();
+    }
+  });
+
+  it('exits 0 within the grace period when clients stall mid-request', async () => {
+    const { home: h, remove: r } = makeHome();
+    const s = await serve(h);
+    const sockets: Socket[] = [];
+    try {
+      const k = createdKey(s.stderr());
+      const { port } = new URL(s.url);
+      const stalls = [
+        // Half the headers, then nothing.
+        'GET /data/2.5/weather?lat=1&lon=2 HTTP/1.1\r\nHost: x\r\n',
+        // Half a request line.
+        'GET /data/2.5/wea',
+        // Connected, nothing sent.
+        '',
+        // A body that never ends (answered at once, then cut).
+        `POST /data/2.5/weather?appid=${k} HTTP/1.1\r\nHost: x\r\ncontent-length: 100000\r\n\r\nabc`,
+      ];
+      for (const stall of stalls) {
+        const socket = await open(Number(port));
+        sockets.push(socket);
+        socket.on('error', () => undefined);
+        socket.write(stall);
+      }
+      // A keep-alive connection that has had its answer and waits idle.
+      const idle = await open(Number(port));
+      sockets.push(idle);
+      idle.write(`GET /data/2.5/weather?lat=1&lon=2&appid=${k} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      await new Promise((resolve) => idle.once('data', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      const started = performance.now();
+      const code = await s.stop('SIGTERM');
+      const took = performance.now() - started;
+      expect(code).toBe(0);
+      // The grace period is 3 s; the rest is slack for a loaded machine.
+      expect(took).toBeGreaterThanOrEqual(2_900);
+      expect(took).toBeLessThan(5_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       r();
     }
   });

@@ -58,3 +58,12 @@ export function deps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
     ...overrides,
   };
 }
+
+/** The headers every answer of the embedded implementation carries, whatever its status. */
+export const ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'x-weather-source': 'simulated',
+  'access-control-allow-origin': '*',
+  'access-control-allow-credentials': 'true',
+  'access-control-allow-methods': 'GET, HEAD',
+  'x-content-type-options': 'nosniff',
+};

@@ -1,5 +1,4 @@
 import type { Platform } from '../../core/env.js';
-import { UsageError } from '../../core/errors.js';
 import { keyFilePath } from '../../config/paths.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
@@ -13,7 +12,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * everything else (created key, access log, shutdown) goes to stderr.
  */
 export function serveCommand(io: IO, platform: Platform): Invoke {
-  return bind(SERVE, async (_args, { host, port, rateLimit, now: frozen }) => {
+  return bind(SERVE, async (_args, { host, port, rateLimit, maxConnections, now: frozen }) => {
     // Listen for SIGINT/SIGTERM before anything else: a script may stop the server the moment it
     // has read the URL line, and the default action would kill it mid-request.
     const stopped = io.untilSignal();
@@ -25,32 +24,32 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
         loadEmbedded(platform),
       ]);
     const file = new KeyFile(keyFilePath(io.env));
-    if (file.read().length === 0) {
-      const created = file.create('default', new Date(io.now()));
-      io.stderr.write(`weather: no API keys existed, so one was created: ${created.key}\n`);
-    }
+    // Read before listening (a broken key file stops it first) and write only once listening: a
+    // busy port must not leave a key behind.
+    const noKeys = file.read().length === 0;
     const log = (line: string): void => io.stderr.write(`${line}\n`);
-    let server;
-    try {
-      server = await startServer({
-        host,
-        port,
-        log,
-        deps: {
-          ...embedded,
-          keys: watchKeyFile(file, {
-            onError: (error) => log(`weather: ${error.message}; keeping the keys read before`),
-          }),
-          limiter: rateLimit > 0 ? createRateLimiter(rateLimit) : undefined,
-          now: frozen === undefined ? () => io.now() : () => frozen,
-        },
-      });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new UsageError(
-        `cannot listen on ${host}:${port} (${code})`,
-        'choose another --port, or --port 0 for a free one',
-      );
+    const server = await startServer({
+      host,
+      port,
+      log,
+      maxConnections,
+      deps: {
+        ...embedded,
+        keys: watchKeyFile(file, {
+          onError: (error) => log(`weather: ${error.message}; keeping the keys read before`),
+        }),
+        limiter: rateLimit > 0 ? createRateLimiter(rateLimit) : undefined,
+        now: frozen === undefined ? () => io.now() : () => frozen,
+      },
+    });
+    if (noKeys) {
+      try {
+        const created = file.create('default', new Date(io.now()));
+        log(`weather: no API keys existed, so one was created: ${created.key}`);
+      } catch (error) {
+        await server.close();
+        throw error;
+      }
     }
     io.stdout.write(`${server.baseUrl}\n`);
     if (!LOOPBACK.has(host)) log(`weather: listening on ${host}: reachable from other machines`);

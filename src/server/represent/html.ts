@@ -34,6 +34,13 @@ function symbol(icon: string): string {
   return SYMBOLS[icon] ?? SYMBOLS[icon.slice(0, 2)] ?? '';
 }
 
+/**
+ * The widget needs nothing but its inline style attributes: no script, no image, no font, no
+ * frame, no form, from anywhere.
+ */
+export const HTML_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
 const LINE = 'display: block; clear: left; color: gray; font-size: x-small;';
 
 /**

@@ -82,9 +82,14 @@ describe('argv → options', () => {
       ['serve', '--host', '0.0.0.0', '--port', '0', '--rate-limit', '600', '--now', '0'],
       'serve',
       [],
-      { host: '0.0.0.0', port: 0, rateLimit: 600, now: 0 },
+      { host: '0.0.0.0', port: 0, rateLimit: 600, maxConnections: 1024, now: 0 },
     ],
-    [['serve'], 'serve', [], { host: '127.0.0.1', port: 8080, rateLimit: 60 }],
+    [
+      ['serve'],
+      'serve',
+      [],
+      { host: '127.0.0.1', port: 8080, rateLimit: 60, maxConnections: 1024 },
+    ],
     [['completion', 'zsh'], 'completion', ['zsh'], {}],
   ])('%j', async (argv, command, args, options) => {
     expect(await parse(argv)).toEqual({ command, args, options });
@@ -107,6 +112,10 @@ describe('argv → options', () => {
     [
       ['serve', '--rate-limit', '1.5'],
       '--rate-limit must be a whole number from 0 to 1000000, got "1.5"',
+    ],
+    [
+      ['serve', '--max-connections', '0'],
+      '--max-connections must be a whole number from 1 to 1000000, got "0"',
     ],
     [
       ['config', 'get', 'colour'],

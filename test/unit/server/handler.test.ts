@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../../../src/core/http.js';
-import { handle } from '../../../src/server/handler.js';
+import { errorAnswer, handle } from '../../../src/server/handler.js';
 import { createRateLimiter } from '../../../src/server/ratelimit.js';
-import { ACTIVE, deps, DT, INACTIVE } from '../../helpers/fixed-world.js';
+import { ACTIVE, ANSWER_HEADERS, deps, DT, INACTIVE } from '../../helpers/fixed-world.js';
 import type { HandlerDeps } from '../../../src/server/handler.js';
 
 const HERE = 'lat=51.5074&lon=-0.1278';
@@ -244,11 +244,11 @@ describe('response and error tables', () => {
       404,
       '{"cod":"404","message":"Internal error: this server answers GET /data/2.5/weather only"}',
     ]);
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'CONNECT', 'TRACE']) {
       const r = await get(`${HERE}&appid=${ACTIVE}`, deps(), method);
       expect([r.status, r.headers.allow, r.text]).toEqual([
         405,
-        'GET, HEAD',
+        'GET, HEAD, OPTIONS',
         '{"cod":"405","message":"Internal error: method not allowed, use GET or HEAD"}',
       ]);
     }
@@ -265,10 +265,7 @@ describe('response and error tables', () => {
   it('sends CORS headers and an X-Cache-Key without the key', async () => {
     const r = await get(`units=metric&appid=${ACTIVE}&lon=-0.1278&lat=51.5074&lang=FR`);
     expect(r.headers).toEqual({
-      'x-weather-source': 'simulated',
-      'access-control-allow-origin': '*',
-      'access-control-allow-credentials': 'true',
-      'access-control-allow-methods': 'GET, HEAD',
+      ...ANSWER_HEADERS,
       'content-type': JSON_TYPE,
       'x-cache-key': '/data/2.5/weather?lang=FR&lat=51.5074&lon=-0.1278&units=metric',
     });
@@ -280,5 +277,148 @@ describe('response and error tables', () => {
     expect(dt((await at(DT * 1000)).text)).toBe(DT);
     expect(dt((await at(DT * 1000 + 599_999)).text)).toBe(DT);
     expect(dt((await at(DT * 1000 + 600_000)).text)).toBe(DT + 600);
+  });
+});
+
+/** `handle` with a request target exactly as it would arrive on the request line. */
+async function at(url: string, method = 'GET', headers: Record<string, string> = {}) {
+  const response = await handle({ method, url, headers }, deps());
+  return { ...response, text: Buffer.from(response.body).toString('utf8') };
+}
+
+describe('request targets and spellings of the key', () => {
+  it.each([
+    ['appid', `appid=${ACTIVE}`, 200],
+    ['appid, its name percent-encoded', `%61ppid=${ACTIVE}`, 200],
+    [
+      'appid, its value percent-encoded',
+      `appid=${encodeURIComponent(ACTIVE).replace(/a/g, '%61')}`,
+      200,
+    ],
+    ['APPID in upper case, which the live service refuses', `APPID=${ACTIVE}`, 401],
+    ['Appid', `Appid=${ACTIVE}`, 401],
+    ['appid twice, the first one Inactive', `appid=${INACTIVE}&appid=${ACTIVE}`, 401],
+  ])('%s: %s', async (_what, key, status) => {
+    expect((await get(`${HERE}&${key}`)).status).toBe(status);
+  });
+
+  it('serves an absolute-form target like the origin-form one', async () => {
+    const r = await at(`http://example.test:8080/data/2.5/weather?${HERE}&appid=${ACTIVE}`);
+    expect([r.status, r.text]).toEqual([200, STANDARD]);
+  });
+
+  it.each([
+    ['a bracket never closed', 'http://[bad/data/2.5/weather?lat=1&lon=2'],
+    ['a port out of range', 'http://host:99999/data/2.5/weather'],
+    ['an IPv4 address out of range', 'http://300.1.1.1/data/2.5/weather'],
+    ['a space in the host', 'http://a b/data/2.5/weather'],
+    ['no host', 'http:///'],
+  ])('answers a target that is not a URL (%s) with 400 and an error object', async (_what, url) => {
+    expect(await at(url)).toEqual({
+      status: 400,
+      headers: { ...ANSWER_HEADERS, 'content-type': JSON_TYPE },
+      body: Buffer.from(
+        '{"cod":"400","message":"Bad request: the request target is not a valid URL"}',
+      ),
+      text: '{"cod":"400","message":"Bad request: the request target is not a valid URL"}',
+    });
+  });
+
+  it('answers a bad target in the mode its query asks for', async () => {
+    const r = await at('http://[bad/data/2.5/weather?lat=1&mode=xml');
+    expect([r.status, r.headers['content-type'], r.text]).toEqual([
+      400,
+      XML_TYPE,
+      '<?xml version="1.0" encoding="UTF-8"?><ClientError><cod>400</cod><message>Bad request: the request target is not a valid URL</message></ClientError>',
+    ]);
+  });
+});
+
+describe('CORS preflight and security headers', () => {
+  it('answers OPTIONS with 204, the methods, the headers the browser asks for, and a max age', async () => {
+    const r = await at(`/data/2.5/weather?${HERE}`, 'OPTIONS', {
+      origin: 'https://example.test',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'X-Api-Key, Content-Type,x-requested-with, not a name, ,',
+    });
+    expect(r).toEqual({
+      status: 204,
+      headers: {
+        ...ANSWER_HEADERS,
+        allow: 'GET, HEAD, OPTIONS',
+        'access-control-allow-headers': 'x-api-key, content-type, x-requested-with',
+        'access-control-max-age': '86400',
+        vary: 'Access-Control-Request-Headers',
+      },
+      body: new Uint8Array(0),
+      text: '',
+    });
+  });
+
+  it('allows x-api-key in a preflight that asks for no header, and needs no key', async () => {
+    const r = await at('/data/2.5/weather', 'OPTIONS');
+    expect([r.status, r.headers['access-control-allow-headers']]).toEqual([204, 'x-api-key']);
+  });
+
+  it('answers OPTIONS on other paths with 404', async () => {
+    expect((await at('/data/2.5/forecast', 'OPTIONS')).status).toBe(404);
+  });
+
+  it('puts a restrictive Content-Security-Policy on HTML and only there', async () => {
+    const policy = (mode: string) =>
+      get(`${HERE}&appid=${ACTIVE}&mode=${mode}`).then((r) => r.headers['content-security-policy']);
+    expect(await Promise.all(['html', 'HTML', 'json', 'xml'].map(policy))).toEqual([
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('sends nosniff with every answer', async () => {
+    const answers = await Promise.all([
+      get(`${HERE}&appid=${ACTIVE}`),
+      get(`${HERE}&appid=${ACTIVE}&mode=html`),
+      get(HERE),
+      get(`appid=${ACTIVE}&mode=xml`),
+      get(HERE, deps(), 'DELETE'),
+      at('/nowhere'),
+      at('/data/2.5/weather', 'OPTIONS'),
+      at('http://[bad/'),
+    ]);
+    expect(answers.map((r) => [r.status, r.headers['x-content-type-options']])).toEqual([
+      [200, 'nosniff'],
+      [200, 'nosniff'],
+      [401, 'nosniff'],
+      [400, 'nosniff'],
+      [405, 'nosniff'],
+      [404, 'nosniff'],
+      [204, 'nosniff'],
+      [400, 'nosniff'],
+    ]);
+  });
+});
+
+describe('errorAnswer', () => {
+  it.each([
+    [
+      '/data/2.5/weather?lat=1&mode=xml',
+      XML_TYPE,
+      '<?xml version="1.0" encoding="UTF-8"?><ClientError><cod>500</cod><message>Internal error</message></ClientError>',
+    ],
+    ['/data/2.5/weather?lat=1&mode=html', JSON_TYPE, '{"cod":500,"message":"Internal error"}'],
+    [
+      'http://[bad/?mode=XML',
+      XML_TYPE,
+      '<?xml version="1.0" encoding="UTF-8"?><ClientError><cod>500</cod><message>Internal error</message></ClientError>',
+    ],
+    ['', JSON_TYPE, '{"cod":500,"message":"Internal error"}'],
+  ])('answers %j with the common headers in its mode', (target, type, text) => {
+    const r = errorAnswer(500, 'Internal error', target);
+    expect([r.status, r.headers, Buffer.from(r.body).toString('utf8')]).toEqual([
+      500,
+      { ...ANSWER_HEADERS, 'content-type': type },
+      text,
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handle, type HandlerDeps } from '../../../src/server/handler.js';
 import { startServer, type RunningServer } from '../../../src/server/http.js';
 import type { World } from '../../../src/world/types.js';
-import { ACTIVE, deps, fixedWorld } from '../../helpers/fixed-world.js';
+import { ACTIVE, ANSWER_HEADERS, deps, fixedWorld } from '../../helpers/fixed-world.js';
 
 const INTERNAL = '{"cod":500,"message":"Internal error"}';
 /** Headers node:http adds to every answer; the rest are the server's own. */
@@ -98,7 +98,11 @@ describe('startServer when the handler fails', () => {
       const { log } = await start(overrides);
       expect(await get(`${failing}&appid=${ACTIVE}`)).toEqual({
         status: 500,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': '38' },
+        headers: {
+          ...ANSWER_HEADERS,
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': '38',
+        },
         text: INTERNAL,
       });
       expect([log.length, log[0], accessLine(log[1])]).toEqual([
@@ -127,4 +131,21 @@ describe('startServer when the handler fails', () => {
       ]);
     },
   );
+});
+
+describe('startServer 500 answers', () => {
+  it('are in the mode the request asked for, with the headers of every answer', async () => {
+    await start({ world: worldFailingAt13() });
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><ClientError><cod>500</cod><message>Internal error</message></ClientError>';
+    expect(await get(`lat=13&lon=2&mode=xml&appid=${ACTIVE}`)).toEqual({
+      status: 500,
+      headers: {
+        ...ANSWER_HEADERS,
+        'content-type': 'application/xml; charset=utf-8',
+        'content-length': String(Buffer.byteLength(xml)),
+      },
+      text: xml,
+    });
+  });
 });
