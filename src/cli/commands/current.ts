@@ -1,6 +1,6 @@
 import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
-import { ConfigStore } from '../../config/store.js';
+import { readSettings } from '../../config/read.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import { interpret } from '../../client/interpret.js';
 import type { Transport } from '../../client/query.js';
@@ -42,7 +42,7 @@ async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Tra
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
-    const stored = new ConfigStore(configDir(io.env)).read();
+    const stored = readSettings(configDir(io.env));
     const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
     const transport = await transportFor(plan, io, platform);
