@@ -18,7 +18,8 @@ export function report(error: unknown, stderr: Output, verbose: boolean): number
   }
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`weather: internal error: ${redactSecrets(message)}\n`);
-  if (verbose) stderr.write(`${redactSecrets(error instanceof Error ? (error.stack ?? '') : '')}\n`);
+  if (verbose)
+    stderr.write(`${redactSecrets(error instanceof Error ? (error.stack ?? '') : '')}\n`);
   else stderr.write('hint: this is a bug; run again with --verbose for details, and report it\n');
   return EXIT.internal;
 }

@@ -8,6 +8,7 @@ import { decideColorLevel, makeChalk } from '../../render/colour.js';
 import { renderSummary } from '../../render/summary.js';
 import { renderTable } from '../../render/table.js';
 import { renderTemplate } from '../../render/template.js';
+import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
 import { planCurrent, type Plan } from '../plan.js';
@@ -48,15 +49,15 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
     const transport = await transportFor(plan, io, platform);
     try {
       const response = await transport.get(plan.query);
-      const decoded = interpret(response, plan.query, transport.target);
-      if (plan.printing.kind === 'raw' || decoded === null) {
-        io.stdout.write(response.body);
-        return 0;
-      }
       const now =
         plan.source.kind === 'embedded' && plan.source.now !== undefined
           ? plan.source.now
           : io.now();
+      const decoded = interpret(response, plan.query, transport.target, now);
+      if (plan.printing.kind === 'raw' || decoded === null) {
+        io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
+        return 0;
+      }
       if (plan.printing.kind === 'template') {
         io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
         return 0;
