@@ -1,6 +1,5 @@
-import Conf from 'conf';
 import { UsageError } from '../core/errors.js';
-import { cannotWrite } from '../core/files.js';
+import { writeFileAtomic } from '../core/files.js';
 import { configFile, readConfigObject, readSettings } from './read.js';
 import {
   checkSetting,
@@ -10,10 +9,11 @@ import {
 } from './settings.js';
 
 /**
- * The user's settings in `config.json`, changed through conf (mode 0600, written atomically).
- * Reading needs no conf: see read.ts. A file that cannot be read, is not JSON, is not an object or
- * holds an invalid value is reported (exit 8) and never rewritten; a file that cannot be written
- * is reported naming it, and the stored file stays as it was.
+ * The user's settings in `config.json` (mode 0600 in a folder of mode 0700, replaced atomically).
+ * A file that cannot be read, is not JSON, is not an object or holds an invalid value is reported
+ * (exit 8) and never rewritten; a file that cannot be written is reported naming it, and the
+ * stored file stays as it was (writeFileAtomic checks every byte written: conf's writer did not,
+ * and truncated the file when the disk filled up mid-write).
  */
 export class ConfigStore {
   readonly path: string;
@@ -32,34 +32,28 @@ export class ConfigStore {
     if (!checked.ok) {
       throw new UsageError(`invalid value for ${key}: ${JSON.stringify(text)} (${checked.reason})`);
     }
-    this.change((conf) => conf.set(key, checked.value));
+    this.change((stored) => ({ ...stored, [key]: checked.value }));
     return checked.value;
   }
 
   unset(key: SettingKey): void {
-    this.change((conf) => conf.delete(key));
+    this.change((stored) => {
+      if (!Object.hasOwn(stored, key)) return undefined;
+      const { [key]: _removed, ...rest } = stored;
+      return rest;
+    });
   }
 
   /**
-   * Changes one member and keeps every other as it is. The file is checked first with the same
-   * reader as queries: conf would turn an array or a string into an object and write that back.
-   * An invalid value is no obstacle: `set` is how it gets repaired.
+   * Changes the stored object and keeps every other member as it is; `update` returns undefined
+   * when there is nothing to write. An invalid value is no obstacle: `set` is how it gets repaired.
    */
-  private change(action: (conf: Conf) => void): void {
-    readConfigObject(this.path);
-    try {
-      action(
-        new Conf({
-          projectName: 'weather',
-          cwd: this.directory,
-          configName: 'config',
-          configFileMode: 0o600,
-          clearInvalidConfig: false,
-          watch: false,
-        }),
-      );
-    } catch (error) {
-      throw cannotWrite(this.path, error);
+  private change(
+    update: (stored: Record<string, unknown>) => Record<string, unknown> | undefined,
+  ): void {
+    const changed = update(readConfigObject(this.path) ?? {});
+    if (changed !== undefined) {
+      writeFileAtomic(this.path, `${JSON.stringify(changed, null, '\t')}\n`);
     }
   }
 }
