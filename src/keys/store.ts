@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { ConfigError } from '../core/errors.js';
-import { cannotWrite, withFileLock, writeFileAtomic } from '../core/files.js';
+import { cannotWrite, describeSystemError, withFileLock, writeFileAtomic } from '../core/files.js';
 
 /**
  * API keys of the embedded implementation, kept in `keys.json` in the config directory. A key is
@@ -62,7 +62,7 @@ export class KeyFile {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new ConfigError(`cannot read key file ${this.path}: ${(error as Error).message}`);
+      throw new ConfigError(`cannot read key file ${this.path}: ${describeSystemError(error)}`);
     }
     return parseKeys(text, this.path);
   }

@@ -354,6 +354,34 @@ describe('a full disk', () => {
   });
 });
 
+const READ_ONLY =
+  IS_ROOT && has('mount')
+    ? 'a read-only file system'
+    : 'a read-only file system: skipped, needs root to mount';
+it.skipIf(!IS_ROOT || !has('mount'))(READ_ONLY, async () => {
+  const disk = userDir();
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', disk]);
+  if (mounted.status !== 0) {
+    console.warn(`skipped: cannot mount a tmpfs here (${mounted.stderr.toString().trim()})`);
+    return;
+  }
+  try {
+    const env = cleanEnv(disk, { WEATHER_CONFIG_DIR: disk });
+    const set = await runCommand(process.execPath, [BIN, 'config', 'set', 'units', 'metric'], {
+      env,
+    });
+    const query = await runCommand(process.execPath, [BIN, ...OFFLINE], { env });
+    expect([set.code, set.stderr, query.code, query.stdout]).toEqual([
+      8,
+      `weather: cannot write ${join(disk, 'config.json')}: read-only file system (EROFS)\n${CANNOT_WRITE}`,
+      0,
+      'Lambeth 1767268800\n',
+    ]);
+  } finally {
+    spawnSync('umount', [disk]);
+  }
+});
+
 describe('output that cannot be written', () => {
   it('stdout to a full disk (/dev/full): one line, exit 9', async () => {
     const full = openSync('/dev/full', 'w');
