@@ -36,6 +36,18 @@ export interface Plan {
 export const NO_KEY_NOTICE =
   'no API key set, so this is simulated data from the embedded model; to use the real service: weather config set appid <key>';
 
+/** A base URL the user gave, which the embedded model (answering without a key) cannot use. */
+export function baseUrlIgnoredNotice(given: string): string {
+  return `${given} is ignored without an API key: this is simulated data from the embedded model; to call that URL, give a key (--appid, WEATHER_APPID or weather config set appid <key>)`;
+}
+
+/** Where the base URL came from, when the user gave one. */
+function baseUrlGiven(flags: CurrentFlags, env: Env, stored: StoredSettings): string | undefined {
+  if (flags.baseUrl !== undefined) return '--base-url';
+  if (fromEnv(env, 'base_url') !== undefined) return SETTINGS.base_url.env;
+  return stored.base_url === undefined ? undefined : 'the stored base_url';
+}
+
 function location(flags: CurrentFlags, stored: StoredSettings): readonly [number, number] {
   if (flags.lat !== undefined && flags.lon !== undefined) return [flags.lat, flags.lon];
   if (flags.lat !== undefined || flags.lon !== undefined) {
@@ -116,12 +128,14 @@ export function planCurrent(
   const query = { lat, lon, units, lang, mode };
   const url = baseUrl(flags, env, stored);
   if (flags.offline || appid === undefined) {
+    const given = baseUrlGiven(flags, env, stored);
+    const notice = given === undefined ? NO_KEY_NOTICE : baseUrlIgnoredNotice(given);
     return {
       query,
       source: { kind: 'embedded', now: flags.now },
       timeoutMs: timeoutSeconds * 1000,
       printing: shown,
-      ...(flags.offline ? {} : { notice: NO_KEY_NOTICE }),
+      ...(flags.offline ? {} : { notice }),
     };
   }
   if (flags.now !== undefined) {

@@ -15,7 +15,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 const NOW_OPTION = {
   flags: '--now <time>',
-  description: "freeze the model's clock: ISO 8601 or Unix seconds",
+  description: "freeze the model's clock: ISO 8601 (UTC when no zone is given) or Unix seconds",
   parse: parse.instant,
 } as const satisfies OptionSpec;
 
@@ -274,6 +274,9 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
     'folder holding config.json and keys.json (default: $XDG_CONFIG_HOME/weather, i.e. ~/.config/weather)',
   ],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off, or force a level (0-3)'],
-  ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy for live calls'],
+  [
+    'HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
+    'proxy for live calls to https:// and http:// base URLs (lower-case names first; host:port means http://host:port); hosts in NO_PROXY go direct',
+  ],
   ['WEATHER_DEBUG=1', 'print stack traces of internal errors'],
 ];

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHome, weather } from '../helpers/cli.js';
 import { startFaultServer, type FaultServer } from '../helpers/fault-server.js';
-import { truth } from '../helpers/fixtures.js';
+import { current, truth } from '../helpers/fixtures.js';
 
 const KEY = 'feedfacefeedfacefeedfacefeedface';
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
-const OBSERVATION = truth('programmatordev_capture2026_current_lisbon_latlon_metric_success.json');
+const OBSERVATION = current(
+  'programmatordev_capture2026_current_lisbon_latlon_metric_success.json',
+);
 const HTML_PAGE = truth('xsavikx_tape2016_current_kharkiv_byid_mode_html.html');
 
 let faults: FaultServer;

@@ -186,7 +186,7 @@ describe('usage errors exit 2 before any request', () => {
     ],
     [
       [...TOKYO, '--now', 'yesterday'],
-      'weather: --now must be ISO 8601 (2026-01-01T12:00:00Z) or Unix seconds (1767268800), got "yesterday"\n',
+      'weather: --now must be ISO 8601 (2026-01-01T12:00:00Z; UTC when no zone is given) or Unix seconds (1767268800), got "yesterday"\n',
     ],
     [
       [...TOKYO, '-f', '{nope}'],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHome, weather } from '../helpers/cli.js';
 import { startFaultServer, type FaultServer } from '../helpers/fault-server.js';
-import { truth } from '../helpers/fixtures.js';
+import { current } from '../helpers/fixtures.js';
 
 /** A forwarding HTTP proxy on 127.0.0.1 that remembers what it was asked for. */
 let proxy: Server;
@@ -17,7 +17,7 @@ beforeAll(async () => {
     ok: [
       {
         status: 200,
-        body: truth('programmatordev_capture2026_current_manila_latlon_metric_rain1h.json'),
+        body: current('programmatordev_capture2026_current_manila_latlon_metric_rain1h.json'),
         headers: { 'content-type': 'application/json; charset=utf-8' },
       },
     ],
@@ -69,14 +69,35 @@ describe('proxies for live calls', () => {
     expect(proxied).toEqual([]);
   });
 
-  it('reports a proxy that is down as a network failure', async () => {
+  it('takes host:port without a scheme as http://host:port, as curl does', async () => {
+    proxied.length = 0;
+    const r = await weather(home, [...ARGS, '--base-url', upstream.base('ok')], {
+      HTTP_PROXY: proxyUrl.replace('http://', ''),
+    });
+    expect([r.code, r.stdout, r.stderr, proxied.length]).toEqual([0, 'Quiapo District\n', '', 1]);
+  });
+
+  it('reports a proxy that is down as the proxy', async () => {
     const r = await weather(home, [...ARGS, '--base-url', upstream.base('ok')], {
       HTTP_PROXY: 'http://127.0.0.1:9',
     });
     expect([r.code, r.stdout, r.stderr]).toEqual([
       6,
       '',
-      `weather: cannot reach ${new URL(upstream.base('ok')).host}: connection refused\nhint: check the network, or use --offline\n`,
+      'weather: cannot reach the proxy 127.0.0.1:9 (HTTP_PROXY): connection refused\n' +
+        'hint: check that the proxy is running, or change HTTP_PROXY\n',
+    ]);
+  });
+
+  it('refuses a malformed proxy variable with exit 8, naming it', async () => {
+    const r = await weather(home, [...ARGS, '--base-url', upstream.base('ok')], {
+      HTTP_PROXY: 'http://user:pw@host:99999',
+    });
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      8,
+      '',
+      'weather: HTTP_PROXY is not a valid proxy URL: "http://***@host:99999"\n' +
+        'hint: write it as http://host:port (or host:port), or unset HTTP_PROXY\n',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
-import { ConfigStore } from '../../config/store.js';
+import { readSettings } from '../../config/read.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import { interpret } from '../../client/interpret.js';
 import type { Transport } from '../../client/query.js';
@@ -8,6 +8,7 @@ import { decideColorLevel, makeChalk } from '../../render/colour.js';
 import { renderSummary } from '../../render/summary.js';
 import { renderTable } from '../../render/table.js';
 import { renderTemplate } from '../../render/template.js';
+import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
 import { planCurrent, type Plan } from '../plan.js';
@@ -42,21 +43,21 @@ async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Tra
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
-    const stored = new ConfigStore(configDir(io.env)).read();
+    const stored = readSettings(configDir(io.env));
     const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
     const transport = await transportFor(plan, io, platform);
     try {
       const response = await transport.get(plan.query);
-      const decoded = interpret(response, plan.query, transport.target);
-      if (plan.printing.kind === 'raw' || decoded === null) {
-        io.stdout.write(response.body);
-        return 0;
-      }
       const now =
         plan.source.kind === 'embedded' && plan.source.now !== undefined
           ? plan.source.now
           : io.now();
+      const decoded = interpret(response, plan.query, transport.target, now);
+      if (plan.printing.kind === 'raw' || decoded === null) {
+        io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
+        return 0;
+      }
       if (plan.printing.kind === 'template') {
         io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
         return 0;
