@@ -1,6 +1,7 @@
 import Conf from 'conf';
 import { join } from 'node:path';
 import { ConfigError, UsageError } from '../core/errors.js';
+import { withLockSync } from '../core/lock.js';
 import {
   checkSetting,
   SETTING_KEYS,
@@ -19,14 +20,20 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  */
 export class ConfigStore {
   readonly path: string;
-  private readonly conf: Conf;
 
-  constructor(directory: string) {
+  constructor(private readonly directory: string) {
     this.path = join(directory, 'config.json');
+  }
+
+  /**
+   * conf reads the file when it is constructed, so each use constructs it afresh: `set` and
+   * `unset` do so under the lock, and change the file as it is then.
+   */
+  private open(): Conf {
     try {
-      this.conf = new Conf({
+      return new Conf({
         projectName: 'weather',
-        cwd: directory,
+        cwd: this.directory,
         configName: 'config',
         configFileMode: 0o600,
         clearInvalidConfig: false,
@@ -46,7 +53,7 @@ export class ConfigStore {
 
   /** Every known setting that is stored, validated; unknown keys are kept but ignored. */
   read(): StoredSettings {
-    const store = this.object();
+    const store = this.object(this.open());
     const values: Mutable<StoredSettings> = {};
     for (const key of SETTING_KEYS) assign(values, key, this.readOne(store, key));
     return values;
@@ -71,27 +78,34 @@ export class ConfigStore {
     return checked.value;
   }
 
+  /** Read, change and write back under the same lock as keys.json: no concurrent change is lost. */
   set<K extends SettingKey>(key: K, text: string): SettingTypes[K] {
     const checked = checkSetting(key, text);
     if (!checked.ok) {
       throw new UsageError(`invalid value for ${key}: ${JSON.stringify(text)} (${checked.reason})`);
     }
-    this.object();
-    this.conf.set(key, checked.value);
-    return checked.value;
+    return withLockSync(this.path, () => {
+      const conf = this.open();
+      this.object(conf);
+      conf.set(key, checked.value);
+      return checked.value;
+    });
   }
 
   unset(key: SettingKey): void {
-    this.object();
-    this.conf.delete(key);
+    withLockSync(this.path, () => {
+      const conf = this.open();
+      this.object(conf);
+      conf.delete(key);
+    });
   }
 
   /**
    * The stored object. `set` and `unset` only need this much: they may repair an invalid value,
    * and they keep every other member as it is.
    */
-  private object(): Record<string, unknown> {
-    const store: unknown = this.conf.store;
+  private object(conf: Conf): Record<string, unknown> {
+    const store: unknown = conf.store;
     if (typeof store !== 'object' || store === null || Array.isArray(store)) {
       throw new ConfigError(`config file ${this.path} does not hold an object`, UNTOUCHED);
     }
