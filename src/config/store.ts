@@ -1,7 +1,7 @@
 import Conf from 'conf';
 import { join } from 'node:path';
 import { ConfigError, UsageError } from '../core/errors.js';
-import { withLockSync } from '../core/lock.js';
+import { withLockSync } from '../core/lock-wait.js';
 import {
   checkSetting,
   SETTING_KEYS,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { ConfigError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/files.js';
-import { withLockSync } from '../core/lock.js';
+import { withLockSync } from '../core/lock-wait.js';
 
 /**
  * API keys of the embedded implementation, kept in `keys.json` in the config directory. A key is

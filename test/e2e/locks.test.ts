@@ -41,6 +41,8 @@ describe('keys.json and config.json between processes', () => {
         ['location', `${i},${i}`],
         ['base_url', `http://h${i}.example/data/2.5`],
         ['timeout', `${i + 1}`],
+        ['cache', `${i + 1}m`],
+        ['stale_ok', `${i + 1}h`],
       ];
       return values[i % values.length] ?? ['units', 'metric'];
     });

@@ -43,6 +43,7 @@ function env(): NodeJS.ProcessEnv {
     LANG: 'C.UTF-8',
     TZ: 'UTC',
     WEATHER_CONFIG_DIR: join(home, 'config'),
+    WEATHER_CACHE_DIR: join(home, 'cache'),
     WEATHER_BASE_URL: server.url,
   };
 }

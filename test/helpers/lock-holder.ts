@@ -2,7 +2,7 @@
 // test/e2e/locks.test.ts: `node lock-holder.mjs <file> <log> <go>`. It says "ready" on stdout,
 // waits until <go> exists (so that all holders try at the same moment), then takes <file>.lock.
 import { appendFileSync, existsSync } from 'node:fs';
-import { withLockSync } from '../../src/core/lock.js';
+import { withLockSync } from '../../src/core/lock-wait.js';
 
 const [file = '', log = '', go = ''] = process.argv.slice(2);
 const pause = (ms: number): void => {

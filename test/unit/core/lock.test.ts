@@ -2,13 +2,8 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/core/errors.js';
-import {
-  removeIfStale,
-  STALE_LOCK_MS,
-  tryLock,
-  waitForLock,
-  withLockSync,
-} from '../../../src/core/lock.js';
+import { removeIfStale, STALE_LOCK_MS, tryLock } from '../../../src/core/lock.js';
+import { waitForLock, withLockSync } from '../../../src/core/lock-wait.js';
 import { endedPid, plantLock } from '../../helpers/locks.js';
 import { thrown, useTempDir } from '../../helpers/tmp.js';
 
