@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HttpResponse } from '../core/http.js';
+import { asObject, parseJsonObject } from '../core/json-object.js';
 import { SOURCE_HEADER } from '../core/observation.js';
 
 /**
@@ -48,10 +49,11 @@ export function encodeEntry({ fetchedAt, response }: CachedResponse): Buffer {
 }
 
 function keptHeaders(value: unknown): Record<string, string> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
+  const fields = asObject(value);
+  if (!fields) return undefined;
   const kept: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
-    const text: unknown = (value as Record<string, unknown>)[name];
+    const text = fields[name];
     if (typeof text === 'string') kept[name] = text;
     else if (text !== undefined) return undefined;
   }
@@ -59,14 +61,9 @@ function keptHeaders(value: unknown): Record<string, string> | undefined {
 }
 
 function parseHeader(text: string): Header | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { fetchedAt, status, length, sha256, headers: stored } = value as Record<string, unknown>;
+  const value = parseJsonObject(text);
+  if (!value) return undefined;
+  const { fetchedAt, status, length, sha256, headers: stored } = value;
   const headers = keptHeaders(stored);
   if (
     typeof fetchedAt !== 'number' ||

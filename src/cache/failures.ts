@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, NetworkError, UpstreamError, type WeatherError } from '../core/errors.js';
+import { asObject, parseJsonObject } from '../core/json-object.js';
 import { redactUrl } from '../core/mask.js';
 
 /**
@@ -95,8 +96,9 @@ export function encodeFailures(failures: Failures): string {
 }
 
 function storedError(value: unknown): StoredError | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, status, message, hint } = value as Record<string, unknown>;
+  const fields = asObject(value);
+  if (!fields) return undefined;
+  const { kind, status, message, hint } = fields;
   if (typeof message !== 'string' || (hint !== undefined && typeof hint !== 'string')) {
     return undefined;
   }
@@ -110,16 +112,12 @@ function storedError(value: unknown): StoredError | undefined {
 
 /** The record in `text`, or undefined when it is not one (damaged records are forgotten). */
 export function decodeFailures(text: string): Failures | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { networkFailures, until, last } = value as Record<string, unknown>;
-  if (typeof last !== 'object' || last === null) return undefined;
-  const { id, at, error } = last as Record<string, unknown>;
+  const value = parseJsonObject(text);
+  if (!value) return undefined;
+  const { networkFailures, until } = value;
+  const last = asObject(value.last);
+  if (!last) return undefined;
+  const { id, at, error } = last;
   const kept = storedError(error);
   if (
     typeof networkFailures !== 'number' ||

@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { parseJsonObject } from './json-object.js';
 
 /**
  * Lock files shared by processes: `keys.json.lock` and `config.json.lock` while a file is
@@ -71,14 +72,9 @@ function ownerText(owner: Owner): string {
 }
 
 function parseOwner(text: string): Owner | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { pid, host, started, token } = value as Record<string, unknown>;
+  const value = parseJsonObject(text);
+  if (!value) return undefined;
+  const { pid, host, started, token } = value;
   if (
     typeof pid !== 'number' ||
     !Number.isSafeInteger(pid) ||
