@@ -101,8 +101,11 @@ export class Memory {
   private giveUp(error: unknown): void {
     if (!isCacheTrouble(error)) throw error;
     this.usable = false;
+    // The file system's own words say enough; a lock that stays held has only its own.
+    const shown =
+      error instanceof ConfigError && error.cause instanceof Error ? error.cause : error;
     this.io.stderr.write(
-      `weather: not using the cache in ${this.folder.dir}: ${(error as Error).message}\n`,
+      `weather: not using the cache in ${this.folder.dir}: ${(shown as Error).message}\n`,
     );
   }
 

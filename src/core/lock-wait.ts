@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { ConfigError } from './errors.js';
-import { STALE_LOCK_MS, tryLock, type HeldLock, type LockOptions } from './lock.js';
+import { STALE_LOCK_MS, tryLock, type BusyLock, type HeldLock, type LockOptions } from './lock.js';
 
 /**
  * Waiting for a lock file (lock.ts): by sleeping the thread, for the short read-change-write steps
@@ -26,6 +26,21 @@ export function lockTimeout(
     `timed out waiting for the lock ${path}`,
     `${who} is ${options.doing}; try again (a lock whose process has ended is taken over at once, any other after ${Math.round(options.maxHoldMs / 1000)} s)`,
   );
+}
+
+/** One attempt; a folder where no lock file can be made is the environment's doing, not a bug. */
+function attempt(path: string, options: LockOptions): HeldLock | BusyLock {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    return tryLock(path, options);
+  } catch (error) {
+    if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+    throw new ConfigError(
+      `cannot create the lock ${path}: ${(error as Error).message}`,
+      'weather needs to write in that folder: check its owner and permissions',
+      { cause: error },
+    );
+  }
 }
 
 function sleepSync(ms: number): void {
@@ -53,10 +68,9 @@ export function withLockSync<T>(
     ...options,
   };
   const path = `${file}.lock`;
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const deadline = Date.now() + settings.timeoutMs;
   for (;;) {
-    const lock = tryLock(path, settings);
+    const lock = attempt(path, settings);
     if (lock.held) {
       try {
         return action();
@@ -80,10 +94,9 @@ export async function waitForLock<T>(
   poll: () => T | undefined,
   options: WaitOptions,
 ): Promise<Waited<T>> {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const deadline = Date.now() + options.timeoutMs;
   for (let delay = pollDelay(); ; delay = Math.min(delay * 2, 100 + pollDelay())) {
-    const lock = tryLock(path, options);
+    const lock = attempt(path, options);
     if (lock.held) return { lock };
     const value = poll();
     if (value !== undefined) return { value };

@@ -80,6 +80,20 @@ describe('withLockSync', () => {
     expect(waited).toBeLessThan(2_000);
   });
 
+  it('names the lock and its folder when no lock file can be made there', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'file'), '');
+    const path = join(dir, 'file', 'config', 'keys.json');
+    const error = thrown(() => withLockSync(path, () => 'ran'));
+    expect(error).toEqual(
+      new ConfigError(
+        `cannot create the lock ${path}.lock: ENOTDIR: not a directory, mkdir '${join(dir, 'file', 'config')}'`,
+        'weather needs to write in that folder: check its owner and permissions',
+      ),
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+  });
+
   it('treats a lock file without an owner as being written: busy while young, stale when old', () => {
     const path = join(tempDir(), 'keys.json');
     const lock = `${path}.lock`;
