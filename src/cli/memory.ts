@@ -9,6 +9,7 @@ import {
 } from '../core/errors.js';
 import type { HttpResponse } from '../core/http.js';
 import { formatAge } from '../core/localtime.js';
+import { redactUrl } from '../core/mask.js';
 import { tryLock, type HeldLock } from '../core/lock.js';
 import { waitForLock } from '../core/lock-wait.js';
 import type { Decoded, Origin } from '../core/observation.js';
@@ -152,7 +153,7 @@ export class Memory {
       const age = usable && now - usable.entry.fetchedAt;
       if (usable && age !== undefined && age <= this.policy.staleOkSeconds * 1000) {
         this.io.stderr.write(
-          `weather: showing data fetched ${formatAge(age / 1000)} ago: ${error.message}\n`,
+          `weather: showing data fetched ${formatAge(age / 1000)} ago: ${redactUrl(error.message)}\n`,
         );
         return this.answerFrom(usable, 'stale');
       }
@@ -179,7 +180,8 @@ export class Memory {
     try {
       ({ response, target } = await ask(this.connect, this.call.query));
     } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
+      // No answer, or one too large to be an observation.
+      if (!(error instanceof NetworkError || error instanceof UpstreamError)) throw error;
       this.recordFailure(error, undefined);
       return this.fallBack(error);
     }

@@ -52,6 +52,7 @@ beforeAll(async () => {
     backoff: [RESET, RESET, RESET, ok(), RESET, RESET],
     stale: [ok(), RESET, { status: 503, body: 'busy', headers: {} }],
     rejected: [ok(), { status: 401, body: '{"cod":401,"message":"Invalid API key."}' }],
+    huge: [ok(), { status: 200, body: Buffer.alloc(2 << 20, 0x20), headers: JSON_HEADERS }],
     shown: [ok()],
     ahead: [ok(LISBON), ok(MANILA)],
     bar: [ok()],
@@ -374,6 +375,19 @@ Source: stale, fetched 20m ago (the latest call failed)
       7,
       '',
       `weather: ${faults.base('stale')} answered 503\nhint: the service has a problem; try again later\n`,
+    ]);
+  });
+
+  it('stands in for an answer too large to be one, and never shows the key', async () => {
+    const home = tempDir();
+    await weather(home, 'huge', ['--stale-ok', '1h'], { now: T0 });
+    const r = await weather(home, 'huge', ['--stale-ok', '1h', '-f', TEMPLATE], {
+      now: T0 + MINUTE,
+    });
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      0,
+      '22.55 stale 6m\n',
+      `weather: showing data fetched 1m ago: the response from ${faults.base('huge')}/weather?lat=38.7223&lon=-9.1393&units=metric&lang=en&mode=json&appid=*** is larger than 1048576 bytes\n`,
     ]);
   });
 
