@@ -111,7 +111,8 @@ describe('README', () => {
     for (const line of ELSEWHERE) expect(commands).toContain(line);
   });
 
-  it('runs every other command successfully, in order', async () => {
+  // About fifty processes one after the other: seconds alone, longer beside the other e2e files.
+  it('runs every other command successfully, in order', { timeout: 90_000 }, async () => {
     const failures: string[] = [];
     for (const original of commands) {
       if (ELSEWHERE.includes(original)) continue;
