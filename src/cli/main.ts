@@ -8,6 +8,7 @@ import { COMMANDS } from './spec.js';
 
 export { processIO, type IO } from './io.js';
 export { buildProgram, VERSION } from './program.js';
+export { startsItself } from './self.js';
 export type { Platform } from '../core/env.js';
 
 /**

@@ -2,8 +2,10 @@ import { parseCoordinate } from '../core/coordinates.js';
 import { UsageError } from '../core/errors.js';
 import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
+import { parseDuration } from '../core/duration.js';
 import {
   checkBaseUrl,
+  DURATION_RULE,
   checkTimeout,
   isSettingKey,
   SETTING_KEYS,
@@ -52,6 +54,16 @@ export const baseUrl: Parser<string> = (text) => {
   if (!checked.ok) throw new UsageError(`--base-url: "${text}" is not valid (${checked.reason})`);
   return checked.value;
 };
+
+/** A duration in seconds: `90s`, `10m`, `1h`, `2d`. */
+export function duration(flag: string): Parser<number> {
+  return (text) => {
+    const seconds = parseDuration(text);
+    if (seconds === undefined)
+      throw new UsageError(`${flag}: "${text}" is not valid (${DURATION_RULE})`);
+    return seconds;
+  };
+}
 
 /** How --now is written. */
 const INSTANT_FORMS =

@@ -103,6 +103,25 @@ export const ROOT = {
       parse: parse.timeout,
     },
     {
+      flags: '--cache <duration>',
+      description:
+        'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)',
+      setting: 'cache',
+      parse: parse.duration('--cache'),
+    },
+    {
+      flags: '--stale-ok <duration>',
+      description:
+        'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0',
+      setting: 'stale_ok',
+      parse: parse.duration('--stale-ok'),
+    },
+    {
+      flags: '--refresh-ahead',
+      description:
+        'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network',
+    },
+    {
       flags: '--offline',
       description: 'answer from the embedded implementation, in process, no network',
     },
@@ -272,6 +291,10 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
   [
     'WEATHER_CONFIG_DIR',
     'folder holding config.json and keys.json (default: $XDG_CONFIG_HOME/weather, i.e. ~/.config/weather)',
+  ],
+  [
+    'WEATHER_CACHE_DIR',
+    'folder of cached responses and remembered failures (default: $XDG_CACHE_HOME/weather, i.e. ~/.cache/weather)',
   ],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off, or force a level (0-3)'],
   [

@@ -10,6 +10,17 @@ export function configDir(env: Env): string {
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'weather');
 }
 
+/**
+ * Where responses and the memory of failures are kept between runs: WEATHER_CACHE_DIR, else the
+ * platform's cache folder.
+ */
+export function cacheDir(env: Env): string {
+  if (env.WEATHER_CACHE_DIR) return env.WEATHER_CACHE_DIR;
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'weather');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'weather');
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'weather');
+}
+
 export function keyFilePath(env: Env): string {
   return join(configDir(env), 'keys.json');
 }

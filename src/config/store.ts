@@ -1,5 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/files.js';
+import { withLockSync } from '../core/lock-wait.js';
 import { configFile, readConfigObject, readSettings } from './read.js';
 import {
   checkSetting,
@@ -51,9 +52,12 @@ export class ConfigStore {
   private change(
     update: (stored: Record<string, unknown>) => Record<string, unknown> | undefined,
   ): void {
-    const changed = update(readConfigObject(this.path) ?? {});
-    if (changed !== undefined) {
-      writeFileAtomic(this.path, `${JSON.stringify(changed, null, '\t')}\n`);
-    }
+    // The same lock as keys.json: a change made meanwhile by another weather is never lost.
+    withLockSync(this.path, () => {
+      const changed = update(readConfigObject(this.path) ?? {});
+      if (changed !== undefined) {
+        writeFileAtomic(this.path, `${JSON.stringify(changed, null, '\t')}\n`);
+      }
+    });
   }
 }

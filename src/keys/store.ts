@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { ConfigError } from '../core/errors.js';
-import { cannotWrite, describeSystemError, withFileLock, writeFileAtomic } from '../core/files.js';
+import { cannotWrite, describeSystemError, writeFileAtomic } from '../core/files.js';
+import { withLockSync } from '../core/lock-wait.js';
 
 /**
  * API keys of the embedded implementation, kept in `keys.json` in the config directory. A key is
@@ -70,7 +71,7 @@ export class KeyFile {
   /** Read, change and write back under a lock; the change sees the latest file. */
   private update<T>(change: (keys: ApiKey[]) => { keys: ApiKey[]; result: T }): T {
     try {
-      return withFileLock(this.path, () => {
+      return withLockSync(this.path, () => {
         const { keys, result } = change(this.read());
         writeFileAtomic(this.path, `${JSON.stringify({ keys }, null, 2)}\n`);
         return result;

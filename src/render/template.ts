@@ -3,7 +3,7 @@ import { keysOf } from '../core/keys-of.js';
 import { formatAge } from '../core/localtime.js';
 import type { Decoded, ObservationPath } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../core/units.js';
-import { clock, place } from './format.js';
+import { clock, place, sourceOf } from './format.js';
 
 /**
  * `--format` templates for status bars and cron: `{path[:spec][|fallback]}` where path is a
@@ -79,6 +79,7 @@ export const DERIVED_FIELDS: Readonly<Record<string, Derive>> = {
   age: (d, now) => formatAge(now / 1000 - d.observation.dt),
   place: (d) => place(d.observation),
   description: (d) => d.observation.weather[0]?.description,
+  source: (d) => sourceOf(d),
 };
 
 function sunClock(d: Decoded, time: number | undefined): string | undefined {

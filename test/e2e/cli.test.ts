@@ -190,7 +190,7 @@ describe('usage errors exit 2 before any request', () => {
     ],
     [
       [...TOKYO, '-f', '{nope}'],
-      'weather: unknown field {nope} in --format (valid fields: coord.lon, coord.lat, weather.0.id, weather.0.main, weather.0.description, weather.0.icon, base, main.temp, main.feels_like, main.temp_min, main.temp_max, main.pressure, main.humidity, main.sea_level, main.grnd_level, visibility, wind.speed, wind.deg, wind.gust, clouds.all, rain.1h, rain.3h, snow.1h, snow.3h, dt, sys.type, sys.id, sys.message, sys.country, sys.sunrise, sys.sunset, timezone, id, name, cod, temp_unit, speed_unit, wind_dir, local_time, sunrise, sunset, age, place, description)\n',
+      'weather: unknown field {nope} in --format (valid fields: coord.lon, coord.lat, weather.0.id, weather.0.main, weather.0.description, weather.0.icon, base, main.temp, main.feels_like, main.temp_min, main.temp_max, main.pressure, main.humidity, main.sea_level, main.grnd_level, visibility, wind.speed, wind.deg, wind.gust, clouds.all, rain.1h, rain.3h, snow.1h, snow.3h, dt, sys.type, sys.id, sys.message, sys.country, sys.sunrise, sys.sunset, timezone, id, name, cod, temp_unit, speed_unit, wind_dir, local_time, sunrise, sunset, age, place, description, source)\n',
     ],
     [['--bogus'], "weather: unknown option '--bogus'\nhint: see: weather --help\n"],
     [['confg'], 'weather: unknown command "confg"\nhint: did you mean config?\n'],
@@ -264,7 +264,7 @@ describe('weather config', () => {
     const unknown = await weather(home, ['config', 'get', 'colour']);
     expect([unknown.code, unknown.stderr]).toEqual([
       2,
-      'weather: unknown config key "colour" (valid keys: appid, units, lang, location, base_url, timeout)\n',
+      'weather: unknown config key "colour" (valid keys: appid, units, lang, location, base_url, timeout, cache, stale_ok)\n',
     ]);
   });
 

@@ -115,6 +115,29 @@ describe('the single executable (npm run package)', () => {
     }
   });
 
+  it('starts itself, with no node anywhere, to refresh the cache ahead', async () => {
+    fresh();
+    const args = ['--lat', '40.4', '--lon', '-3.7', '--base-url', baseUrl, '--appid', key];
+    const cached = [...args, '--cache', '4s', '-f', '{name}'];
+    const asked = () =>
+      server
+        ?.stderr()
+        .split('\n')
+        .filter((line) => line.includes('lat=40.4'));
+    const first = await runCommand(exe, cached, { env, cwd: work.home });
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const second = await runCommand(exe, [...cached, '--refresh-ahead'], { env, cwd: work.home });
+    expect([visible(first), visible(second)]).toEqual([
+      { code: 0, stdout: 'Arganzuela\n', stderr: '' },
+      { code: 0, stdout: 'Arganzuela\n', stderr: '' },
+    ]);
+    const deadline = Date.now() + 10_000;
+    while ((asked()?.length ?? 0) < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(asked()?.length).toBe(2);
+  });
+
   it('serves the API, and stops on SIGTERM with exit code 0', async () => {
     fresh();
     const child = spawn(exe, ['serve', '--port', '0', '--now', NOW], { env, cwd: work.home });

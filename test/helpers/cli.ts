@@ -16,7 +16,7 @@ export interface Run {
 }
 
 /**
- * A clean environment for a spawned `weather`: its own config folder and HOME, no
+ * A clean environment for a spawned `weather`: its own config and cache folders and HOME, no
  * proxies, no colour settings, UTC unless a test says otherwise. Nothing of the user's leaks in.
  */
 export function cleanEnv(
@@ -29,6 +29,7 @@ export function cleanEnv(
     LANG: 'C.UTF-8',
     TZ: 'UTC',
     WEATHER_CONFIG_DIR: join(home, 'config'),
+    WEATHER_CACHE_DIR: join(home, 'cache'),
     ...extra,
   };
   // `undefined` in `extra` removes a variable.

@@ -60,9 +60,15 @@ export function useHome(): { readonly home: string; readonly env: Env } {
   return { home, env: homeEnv(home) };
 }
 
-/** The environment a test run gets: its own HOME and config folder, UTF-8, nothing else. */
+/** The environment a test run gets: its own HOME, config and cache folders, UTF-8, nothing else. */
 export function homeEnv(home: string, extra: Env = {}): Env {
-  return { HOME: home, LANG: 'C.UTF-8', WEATHER_CONFIG_DIR: join(home, 'config'), ...extra };
+  return {
+    HOME: home,
+    LANG: 'C.UTF-8',
+    WEATHER_CONFIG_DIR: join(home, 'config'),
+    WEATHER_CACHE_DIR: join(home, 'cache'),
+    ...extra,
+  };
 }
 
 export interface Result {

@@ -2,7 +2,6 @@ import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
-import { interpret } from '../../client/interpret.js';
 import type { Transport } from '../../client/query.js';
 import { decideColorLevel, makeChalk } from '../../render/colour.js';
 import { renderSummary } from '../../render/summary.js';
@@ -12,6 +11,7 @@ import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
 import { planCurrent, type Plan } from '../plan.js';
+import { answerLive, answerSimulated } from '../answer.js';
 import { bind, type Invoke } from '../program.js';
 import { ROOT } from '../spec.js';
 
@@ -46,30 +46,30 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
     const stored = readSettings(configDir(io.env));
     const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
-    const transport = await transportFor(plan, io, platform);
-    try {
-      const response = await transport.get(plan.query);
-      const now =
-        plan.source.kind === 'embedded' && plan.source.now !== undefined
-          ? plan.source.now
-          : io.now();
-      const decoded = interpret(response, plan.query, transport.target, now);
-      if (plan.printing.kind === 'raw' || decoded === null) {
-        io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
-        return 0;
-      }
-      if (plan.printing.kind === 'template') {
-        io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
-        return 0;
-      }
-      const level = decideColorLevel(flags.color, io.env, io.stdoutIsTTY);
-      const ctx = { chalk: makeChalk(level), tty: io.stdoutIsTTY, columns: io.columns, now };
-      io.stdout.write(
-        plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
-      );
+    const now =
+      plan.source.kind === 'embedded' && plan.source.now !== undefined ? plan.source.now : io.now();
+    // The transport is made only when a request is: a cached answer never loads undici.
+    const connect = () => transportFor(plan, io, platform);
+    const answer =
+      plan.source.kind === 'live'
+        ? await answerLive(plan, io, platform, connect)
+        : await answerSimulated(connect, plan.query, now);
+    // The background refresh of --refresh-ahead prints nothing.
+    if (!answer) return 0;
+    const { response, decoded } = answer;
+    if (plan.printing.kind === 'raw' || decoded === null) {
+      io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
       return 0;
-    } finally {
-      await transport.close?.();
     }
+    if (plan.printing.kind === 'template') {
+      io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
+      return 0;
+    }
+    const level = decideColorLevel(flags.color, io.env, io.stdoutIsTTY);
+    const ctx = { chalk: makeChalk(level), tty: io.stdoutIsTTY, columns: io.columns, now };
+    io.stdout.write(
+      plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
+    );
+    return 0;
   });
 }
