@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,14 @@ export function createdKey(stderr: string): string {
   const match = /one was created: ([0-9a-f]{32})/.exec(stderr);
   if (!match?.[1]) throw new Error(`no created key in: ${stderr}`);
   return match[1];
+}
+
+/** The names of the keys in a home's key file, sorted. */
+export function storedKeyNames(home: string): string[] {
+  const file = JSON.parse(readFileSync(join(home, 'config', 'keys.json'), 'utf8')) as {
+    keys: { name: string }[];
+  };
+  return file.keys.map((k) => k.name).sort();
 }
 
 /**
