@@ -1,3 +1,4 @@
+import { fetch as undiciFetch, type Response as UndiciResponse } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createdKey, makeHome, useServer } from '../../helpers/cli.js';
 import { runIn, serveInProcess } from '../../helpers/io.js';
@@ -143,11 +144,13 @@ describe('rate limit', () => {
     try {
       const limitedKey = createdKey(limited.stderr());
       const url = `${limited.url}/weather?lat=1&lon=2&appid=${limitedKey}`;
-      let answer: Response | undefined;
-      for (let i = 0; i < 5000; i++) {
-        answer = await fetch(url);
-        if (answer.status === 429) break;
-        await answer.arrayBuffer();
+      // The client shares this process with the server: requests go in batches, through
+      // undici's fetch (several times cheaper than Node's global one), to spend the minute fast.
+      let answer: UndiciResponse | undefined;
+      for (let sent = 0; sent < 5000 && !answer; sent += 25) {
+        const answers = await Promise.all(Array.from({ length: 25 }, () => undiciFetch(url)));
+        answer = answers.find((a) => a.status === 429);
+        await Promise.all(answers.filter((a) => a !== answer).map((a) => a.arrayBuffer()));
       }
       expect(answer?.status).toBe(429);
       expect(Number(answer?.headers.get('retry-after'))).toBeGreaterThanOrEqual(60);
