@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startFaultServer, type FaultServer } from './fault-server.js';
+import { startFaultServer, type Answer, type FaultServer } from './fault-server.js';
 import { current, truth } from './fixtures.js';
 
 /**
@@ -13,8 +13,11 @@ const OBSERVATION = current(
 );
 export const HTML_PAGE = truth('xsavikx_tape2016_current_kharkiv_byid_mode_html.html');
 
+/** A scenario's answers again under `${name}${AGAIN}`, where requests are counted apart. */
+export const AGAIN = '-again';
+
 function startFaults(): Promise<FaultServer> {
-  return startFaultServer({
+  const scenarios: Record<string, readonly Answer[]> = {
     ok: [{ status: 200, body: OBSERVATION, headers: JSON_HEADERS }],
     400: [{ status: 400, body: '{"cod":"400","message":"wrong latitude"}', headers: JSON_HEADERS }],
     401: [
@@ -86,7 +89,12 @@ function startFaults(): Promise<FaultServer> {
         headers: { 'content-type': 'text/html' },
       },
     ],
-  });
+  };
+  const again = Object.entries(scenarios).map(([name, answers]): [string, readonly Answer[]] => [
+    `${name}${AGAIN}`,
+    answers,
+  ]);
+  return startFaultServer({ ...scenarios, ...Object.fromEntries(again) });
 }
 
 /** The fault server for a test file: started before its tests, closed after. */

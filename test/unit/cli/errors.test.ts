@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runIn, useHome } from '../../helpers/io.js';
-import { HTML_PAGE, KEY, lisbonAt, useUpstreamFaults } from '../../helpers/upstream-faults.js';
+import {
+  AGAIN,
+  HTML_PAGE,
+  KEY,
+  lisbonAt,
+  useUpstreamFaults,
+} from '../../helpers/upstream-faults.js';
 
 const faults = useUpstreamFaults();
 const { home } = useHome();
@@ -9,9 +15,8 @@ function call(scenario: string, ...extra: string[]) {
   return runIn(home, lisbonAt(faults.base(scenario), extra));
 }
 
-// Each test has scenarios of its own, so they run at once: the retries' backoff (a second for a
-// 5xx or a reset) is waited for in parallel. The last test reuses scenarios that others count, so
-// it runs alone, after them.
+// Each test has scenarios of its own (a name with AGAIN is another one), so they all run at once:
+// the retries' backoff, a second for a 5xx or a reset, is waited for in parallel.
 describe.concurrent('API errors become exit codes and one line on stderr', () => {
   it.each([
     ['404', [], 3, 'weather: the API rejected the request (404): city not found\n'],
@@ -62,8 +67,8 @@ describe.concurrent('API errors become exit codes and one line on stderr', () =>
   });
 });
 
-describe('bad upstream responses exit 7; network failures exit 6', () => {
-  it.concurrent('retries a 5xx twice, then reports it', async () => {
+describe.concurrent('bad upstream responses exit 7; network failures exit 6', () => {
+  it('retries a 5xx twice, then reports it', async () => {
     const r = await call('500');
     expect([r.code, r.stdout, r.stderr]).toEqual([
       7,
@@ -73,7 +78,7 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
     expect(faults.requests('500').length).toBe(3);
   });
 
-  it.concurrent('reports the edge 502 page', async () => {
+  it('reports the edge 502 page', async () => {
     const r = await call('502');
     expect([r.code, r.stderr]).toEqual([
       7,
@@ -81,7 +86,7 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
     ]);
   });
 
-  it.concurrent.each([
+  it.each([
     ['503then200', 2],
     ['resetthen200', 2],
   ])('recovers from %s by retrying', async (scenario, requests) => {
@@ -90,7 +95,7 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
     expect(faults.requests(scenario).length).toBe(requests);
   });
 
-  it.concurrent.each([
+  it.each([
     ['notobservation', [], 'missing or invalid coord'],
     ['truncated', [], 'the body is not JSON'],
     ['badxml', ['--mode', 'xml'], 'the body is not well-formed XML (line 1, column 1)'],
@@ -103,7 +108,7 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
     ]);
   });
 
-  it.concurrent.each([
+  it.each([
     ['htmljson', 'application/json; charset=utf-8'],
     ['htmlnotype', 'no content type'],
     ['htmlempty', 'an empty body'],
@@ -116,12 +121,12 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
     ]);
   });
 
-  it.concurrent('passes a text/html answer in --mode html through byte for byte', async () => {
+  it('passes a text/html answer in --mode html through byte for byte', async () => {
     const r = await call('htmlok', '--mode', 'html');
     expect([r.code, r.stdoutBytes.equals(HTML_PAGE), r.stderr]).toEqual([0, true, '']);
   });
 
-  it.concurrent('refuses a body over a megabyte', async () => {
+  it('refuses a body over a megabyte', async () => {
     const r = await call('huge');
     expect([r.code, r.stdout]).toEqual([7, '']);
     expect(r.stderr).toBe(
@@ -129,7 +134,7 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
     );
   });
 
-  it.concurrent('times out a server that never answers', async () => {
+  it('times out a server that never answers', async () => {
     const started = Date.now();
     const r = await call('hang', '--timeout', '1');
     expect([r.code, r.stdout, r.stderr]).toEqual([
@@ -142,7 +147,7 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
     expect(Date.now() - started).toBeLessThan(8000);
   });
 
-  it.concurrent('reports a connection that is reset every time', async () => {
+  it('reports a connection that is reset every time', async () => {
     const r = await call('reset');
     expect([r.code, r.stdout]).toEqual([6, '']);
     expect(r.stderr).toBe(
@@ -152,7 +157,9 @@ describe('bad upstream responses exit 7; network failures exit 6', () => {
   });
 
   it('never prints the key, even in --verbose failures', async () => {
-    const runs = ['401', '500', 'huge', 'reset'].map((scenario) => call(scenario, '--verbose'));
+    const runs = ['401', '500', 'huge', 'reset'].map((scenario) =>
+      call(`${scenario}${AGAIN}`, '--verbose'),
+    );
     for (const r of await Promise.all(runs)) {
       expect(r.stderr).not.toContain(KEY);
       expect(r.stdout).not.toContain(KEY);
