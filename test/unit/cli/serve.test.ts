@@ -23,7 +23,9 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<number>
   return Date.now() - started;
 }
 
-describe('weather serve', () => {
+// The cases share no state but the server, so they run at once: the rate limit's burst while the
+// key changes wait for the server to notice them.
+describe.concurrent('weather serve', () => {
   it('prints the base URL first, and creates a key when there is none', () => {
     expect(served.server().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/data\/2\.5$/);
     expect(served.server().stderr()).toContain(
@@ -137,7 +139,7 @@ describe('weather serve', () => {
   });
 });
 
-describe('rate limit', () => {
+describe.concurrent('rate limit', () => {
   it('answers 429 with Retry-After once a key spends its minute, then recovers', async () => {
     const { home: limitedHome, remove: removeLimited } = makeHome();
     const limited = await serveInProcess(limitedHome, ['--rate-limit', '600']);
