@@ -129,11 +129,14 @@ export async function serveInProcess(
   const early = exited.then((code) => {
     throw new Error(`weather serve exited with ${code}; stderr: ${io.err()}`);
   });
-  // Once it listens, its exit is `stop`'s to await.
+  const listening = io.untilOut(/^(.*)\n/, 10_000);
+  // Whichever of the two loses the race is nobody's error: once it listens, its exit is
+  // `stop`'s to await; once it has exited, the URL will never come.
   early.catch(() => undefined);
+  listening.catch(() => undefined);
   let url: string;
   try {
-    [, url = ''] = await Promise.race([io.untilOut(/^(.*)\n/, 10_000), early]);
+    [, url = ''] = await Promise.race([listening, early]);
   } catch (error) {
     io.stop();
     throw error;
