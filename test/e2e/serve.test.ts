@@ -1,26 +1,14 @@
 import { existsSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBusyPort } from '../helpers/busy-port.js';
 import { createdKey, makeHome, serve, weather } from '../helpers/cli.js';
 import { open } from '../helpers/raw-http.js';
 
 // Signals to a real `weather serve` process, and its exit code where it cannot listen; what it
 // serves is tested in process (test/unit/cli/serve.test.ts).
-let blocker: Server | undefined;
-afterAll(async () => {
-  await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
-});
-
-/** A port on 127.0.0.1 that something else holds. */
-async function busyPort(): Promise<number> {
-  const server = createServer();
-  blocker = server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+const busyPort = useBusyPort();
 
 describe('shutdown', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
