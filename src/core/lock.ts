@@ -5,7 +5,7 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -147,7 +147,8 @@ function create(path: string, owner: Owner): boolean {
     throw error;
   }
   try {
-    writeSync(fd, ownerText(owner));
+    // writeFileSync writes all of it or throws; writeSync may stop short (a file size limit).
+    writeFileSync(fd, ownerText(owner));
   } catch (error) {
     closeSync(fd);
     rmSync(path, { force: true });
@@ -173,7 +174,7 @@ function replace(path: string, owner: Owner): void {
   const fd = openSync(temporary, 'wx', 0o600);
   try {
     try {
-      writeSync(fd, ownerText(owner));
+      writeFileSync(fd, ownerText(owner));
     } finally {
       closeSync(fd);
     }

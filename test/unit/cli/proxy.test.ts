@@ -51,7 +51,7 @@ const ARGS = ['--lat', '14.5995', '--lon', '120.9842', '--appid', 'k', '-f', '{n
 function call(env: Record<string, string>, baseUrl = upstream.base('ok'), args = ARGS) {
   proxy.seen.length = 0;
   return run([...args, '--base-url', baseUrl, '--timeout', '5'], {
-    env: { WEATHER_CONFIG_DIR: tempDir(), ...env },
+    env: { WEATHER_CONFIG_DIR: tempDir(), WEATHER_CACHE_DIR: tempDir(), ...env },
   });
 }
 

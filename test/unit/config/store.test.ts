@@ -190,6 +190,8 @@ describe('configDir', () => {
   it.each([
     [{ WEATHER_CONFIG_DIR: '/x/cfg', XDG_CONFIG_HOME: '/xdg' }, '/x/cfg'],
     [{ XDG_CONFIG_HOME: '/xdg' }, '/xdg/weather'],
+    // The HOME of the environment given, not the process's.
+    [{ HOME: '/home/someone' }, '/home/someone/.config/weather'],
   ])('%j → %s', (env, dir) => {
     expect(configDir(env)).toBe(dir);
   });

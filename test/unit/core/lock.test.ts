@@ -80,15 +80,15 @@ describe('withLockSync', () => {
     expect(waited).toBeLessThan(2_000);
   });
 
-  it('names the lock and its folder when no lock file can be made there', () => {
+  it('names the file it protects when no lock file can be made beside it', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'file'), '');
     const path = join(dir, 'file', 'config', 'keys.json');
     const error = thrown(() => withLockSync(path, () => 'ran'));
     expect(error).toEqual(
       new ConfigError(
-        `cannot create the lock ${path}.lock: ENOTDIR: not a directory, mkdir '${join(dir, 'file', 'config')}'`,
-        'weather needs to write in that folder: check its owner and permissions',
+        `cannot write ${path}: a folder on the path is a file (ENOTDIR)`,
+        'move what is in the way, or use another folder; what was stored before is unchanged',
       ),
     );
     expect(error).toBeInstanceOf(ConfigError);
