@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -136,6 +136,13 @@ describe('the single executable (npm run package)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(asked()?.length).toBe(2);
+    // The detached refresh still writes what it got: wait for it to let go of the entry's lock.
+    const locked = (): boolean =>
+      readdirSync(join(state.home, 'cache')).some((name) => name.endsWith('.lock'));
+    while (locked() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(locked()).toBe(false);
   });
 
   it('serves the API, and stops on SIGTERM with exit code 0', async () => {
