@@ -14,7 +14,7 @@ export async function answerSimulated(
   fetchedAt: number,
 ): Promise<Answer> {
   const { response, target } = await ask(connect, query);
-  const decoded = interpret(response, query, target, fetchedAt);
+  const decoded = await interpret(response, query, target, fetchedAt);
   return { response, decoded: withOrigin(decoded, { source: 'simulated', fetchedAt }) };
 }
 

@@ -11,7 +11,7 @@ import type { HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
 import { redactTarget } from './access-log.js';
 import { MESSAGES } from './errors.js';
-import { errorAnswer, handle, type HandlerDeps } from './handler.js';
+import { errorAnswer, handle, refusalAnswer, type HandlerDeps } from './handler.js';
 import { hostForUrl, listen } from './listen.js';
 
 export interface RunningServer {
@@ -117,7 +117,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: (line: string) => void): void {
   if (error.code !== 'ECONNRESET' && socket.writable) {
     const [status, message] = REFUSALS[error.code ?? ''] ?? [400, MESSAGES.badRequest];
-    const answer = errorAnswer(status, message);
+    const answer = refusalAnswer(status, message);
     socket.write(serialize(answer));
     const remote = socket instanceof Socket ? (socket.remoteAddress ?? '-') : '-';
     log(`${remote} "-" ${status} ${answer.body.byteLength} (${error.code ?? 'unknown'})`);
@@ -154,7 +154,7 @@ async function respond(
     result = await handle({ method, url, headers: request.headers }, options.deps);
   } catch (error) {
     options.log(`internal error: ${(error as Error).stack ?? String(error)}`);
-    result = errorAnswer(500, MESSAGES.internal, url);
+    result = await errorAnswer(500, MESSAGES.internal, url);
   }
   // Once stopping, end each connection after its answer, so a keep-alive client cannot hold the
   // shutdown open; the same when the request's body is still coming: nothing needs it, and a
