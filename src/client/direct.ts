@@ -10,10 +10,13 @@ import { MAX_BODY_BYTES, REQUEST_HEADERS, tooLarge } from './failure.js';
  * sent, no compression asked for, repeated headers joined with ", ", and an answer that is not
  * HTTP described in undici's words. Rejects with the error as Node gives it; the caller maps it.
  */
-export async function getDirect(url: string, signal: AbortSignal): Promise<HttpResponse> {
+export function getDirect(url: string, signal: AbortSignal): Promise<HttpResponse> {
   const target = new URL(url);
+  // getBuiltinModule, not import(): the single executable's CommonJS bundle has no import().
   const { request } =
-    target.protocol === 'https:' ? await import('node:https') : await import('node:http');
+    target.protocol === 'https:'
+      ? process.getBuiltinModule('node:https')
+      : process.getBuiltinModule('node:http');
   // urlToHttpOptions takes the brackets off an IPv6 host; `auth` would send the credentials.
   const { auth: _credentials, ...where } = urlToHttpOptions(target);
   const options: RequestOptions = {
