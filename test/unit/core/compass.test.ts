@@ -28,6 +28,10 @@ describe('compass matches every direction seen in real XML', () => {
   ])('%s° → %s at the sector edges', (deg, code) => {
     expect(compass(deg).code).toBe(code);
   });
+
+  it.each([NaN, Infinity, -Infinity])('%s° (no direction) → North', (deg) => {
+    expect(compass(deg)).toEqual({ code: 'N', name: 'North' });
+  });
 });
 
 describe('windSpeedName follows the Beaufort scale in m/s', () => {

@@ -1,0 +1,271 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveTransport, MAX_BODY_BYTES } from '../../../src/client/live.js';
+import type { Query } from '../../../src/client/query.js';
+import type { Env } from '../../../src/core/env.js';
+import { startFaultServer, type Answer, type FaultServer } from '../../helpers/fault-server.js';
+
+const QUERY: Query = {
+  lat: 51.5,
+  lon: -0.12,
+  units: 'metric',
+  lang: 'en',
+  mode: 'json',
+  appid: 'secret-key',
+};
+const PATH = '/data/2.5/weather?lat=51.5&lon=-0.12&units=metric&lang=en&mode=json&appid=';
+const OK: Answer = { status: 200, body: '{"cod":200}' };
+const UNAVAILABLE: Answer = { status: 503, body: 'busy' };
+
+const SCENARIOS: Record<string, readonly Answer[]> = {
+  ok: [OK],
+  'ok-after-two-503': [UNAVAILABLE, UNAVAILABLE, OK],
+  'always-503': [UNAVAILABLE],
+  'always-500': [{ status: 500, body: 'broken' }],
+  'ok-after-reset': [{ reset: true }, OK],
+  'always-reset': [{ reset: true }],
+  hang: [{ hang: true }],
+  'too-many': [
+    { status: 429, body: '{"cod":429,"message":"x"}', headers: { 'retry-after': '90' } },
+  ],
+  'not-found': [{ status: 404, body: '{"cod":"404","message":"city not found"}' }],
+  'just-max': [{ status: 200, body: Buffer.alloc(MAX_BODY_BYTES, 0x20) }],
+  'over-max': [{ status: 200, body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) }],
+};
+
+let fault: FaultServer;
+beforeAll(async () => {
+  fault = await startFaultServer(SCENARIOS);
+});
+afterAll(async () => {
+  await fault.close();
+});
+
+/** A transport to one scenario, recording the delays it sleeps instead of sleeping them. */
+function transport(baseUrl: string, timeoutMs = 5_000, env: Env = {}) {
+  const slept: number[] = [];
+  const live = createLiveTransport({
+    baseUrl,
+    timeoutMs,
+    env,
+    sleep: async (ms) => {
+      slept.push(ms);
+    },
+  });
+  return { live, slept };
+}
+
+/** What a thrown error says, as the CLI reports it. */
+async function report(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    const { hint, exitCode } = error as Error & { hint?: string; exitCode?: number };
+    return { name: error.name, message: error.message, hint, exitCode };
+  }
+  throw new Error('expected an error, but the request succeeded');
+}
+
+describe('live transport: answers and retries', () => {
+  it.each([
+    ['a 200 at once', 'ok', 200, 1, []],
+    ['503 twice, then 200: retried with backoff', 'ok-after-two-503', 200, 3, [250, 750]],
+    ['503 every time: the last answer is returned', 'always-503', 503, 3, [250, 750]],
+    ['500 every time', 'always-500', 500, 3, [250, 750]],
+    ['429: never retried', 'too-many', 429, 1, []],
+    ['404: never retried', 'not-found', 404, 1, []],
+    ['a reset, then 200: retried', 'ok-after-reset', 200, 2, [250]],
+  ])('%s', async (_what, name, status, requests, delays) => {
+    const { live, slept } = transport(fault.base(name));
+    try {
+      const response = await live.get(QUERY);
+      expect(response.status).toBe(status);
+      expect(slept).toEqual(delays);
+      expect(fault.requests(name).length).toBe(requests);
+      expect(fault.requests(name).at(-1)).toBe(`/${name}${PATH}secret-key`);
+    } finally {
+      await live.close?.();
+    }
+  });
+
+  it('returns the status, lower-case headers and the whole body', async () => {
+    const { live } = transport(fault.base('not-found'));
+    const response = await live.get(QUERY);
+    await live.close?.();
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Buffer.from(response.body).toString('utf8')).toBe(
+      '{"cod":"404","message":"city not found"}',
+    );
+  });
+
+  it('does not retry a 5xx when the next delay would pass the deadline', async () => {
+    const name = 'always-500';
+    const before = fault.requests(name).length;
+    const { live, slept } = transport(fault.base(name), 250);
+    const response = await live.get(QUERY);
+    await live.close?.();
+    expect([response.status, slept, fault.requests(name).length - before]).toEqual([500, [], 1]);
+  });
+
+  it('gives up on resets after two retries, with the reset named', async () => {
+    const name = 'always-reset';
+    const { live, slept } = transport(fault.base(name));
+    const host = new URL(fault.base(name)).host;
+    expect(await report(live.get(QUERY))).toEqual({
+      name: 'NetworkError',
+      message: `cannot reach ${host}: connection reset`,
+      hint: 'check the network, or use --offline',
+      exitCode: 6,
+    });
+    await live.close?.();
+    expect([slept, fault.requests(name).length]).toEqual([[250, 750], 3]);
+  });
+
+  it('does not retry a network error when the next delay would pass the deadline', async () => {
+    const name = 'always-reset';
+    const before = fault.requests(name).length;
+    const { live, slept } = transport(fault.base(name), 250);
+    expect((await report(live.get(QUERY))).name).toBe('NetworkError');
+    await live.close?.();
+    expect([slept, fault.requests(name).length - before]).toEqual([[], 1]);
+  });
+
+  it('times out a server that never answers, within the whole budget', async () => {
+    const name = 'hang';
+    const { live, slept } = transport(fault.base(name), 300);
+    const host = new URL(fault.base(name)).host;
+    const started = Date.now();
+    expect(await report(live.get(QUERY))).toEqual({
+      name: 'NetworkError',
+      message: `no complete response from ${host} within 0.3s`,
+      hint: 'try again later, or raise --timeout',
+      exitCode: 6,
+    });
+    await live.close?.();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect([slept, fault.requests(name).length]).toEqual([[], 1]);
+  });
+
+  it('names a refused connection', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { live, slept } = transport(`http://127.0.0.1:${port}/data/2.5`);
+    expect(await report(live.get(QUERY))).toEqual({
+      name: 'NetworkError',
+      message: `cannot reach 127.0.0.1:${port}: connection refused`,
+      hint: 'check the network, or use --offline',
+      exitCode: 6,
+    });
+    await live.close?.();
+    expect(slept).toEqual([250, 750]);
+  });
+
+  it.each([
+    ['accepts a body of exactly the limit', 'just-max', MAX_BODY_BYTES],
+    ['accepts nothing bigger', 'over-max', undefined],
+  ])('%s', async (_what, name, size) => {
+    const { live } = transport(fault.base(name));
+    try {
+      if (size !== undefined) {
+        expect((await live.get(QUERY)).body.byteLength).toBe(size);
+        return;
+      }
+      expect(await report(live.get(QUERY))).toEqual({
+        name: 'UpstreamError',
+        message: `the response from ${fault.base(name)}/weather?${PATH.split('?')[1] ?? ''}*** is larger than 1048576 bytes`,
+        hint: undefined,
+        exitCode: 7,
+      });
+      expect(fault.requests(name).length).toBe(1);
+    } finally {
+      await live.close?.();
+    }
+  });
+});
+
+/** A server that records each request line and headers and answers 200, proxy or not. */
+async function recorder(): Promise<{
+  url: string;
+  seen: { url: string; headers: IncomingHttpHeaders }[];
+  server: Server;
+}> {
+  const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', headers: request.headers });
+    response.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1', 'b=2'] });
+    response.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, seen, server };
+}
+
+describe('live transport: the request', () => {
+  // The agent falls back to the process environment for what `env` leaves out.
+  const PROXY_VARIABLES = [
+    'HTTP_PROXY',
+    'http_proxy',
+    'HTTPS_PROXY',
+    'https_proxy',
+    'NO_PROXY',
+    'no_proxy',
+  ];
+  beforeEach(() => {
+    for (const name of PROXY_VARIABLES) vi.stubEnv(name, undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('strips trailing slashes from the base URL and names it as its target', async () => {
+    const direct = await recorder();
+    const { live } = transport(`${direct.url}/data/2.5//`);
+    try {
+      expect(live.target).toBe(`${direct.url}/data/2.5`);
+      const response = await live.get(QUERY);
+      expect(response.headers['set-cookie']).toBe('a=1, b=2');
+      expect(
+        direct.seen.map(({ url, headers }) => [url, headers.accept, headers['user-agent']]),
+      ).toEqual([[`${PATH}secret-key`, '*/*', 'weather-cli']]);
+    } finally {
+      await live.close?.();
+      direct.server.close();
+    }
+  });
+
+  it.each([
+    ['HTTP_PROXY', { HTTP_PROXY: 'PROXY' }, true],
+    ['http_proxy', { http_proxy: 'PROXY' }, true],
+    [
+      'HTTP_PROXY before http_proxy',
+      { HTTP_PROXY: 'PROXY', http_proxy: 'http://127.0.0.1:9' },
+      true,
+    ],
+    ['HTTPS_PROXY only (not for http://)', { HTTPS_PROXY: 'PROXY' }, false],
+    ['NO_PROXY naming the host', { HTTP_PROXY: 'PROXY', NO_PROXY: '127.0.0.1' }, false],
+    ['no_proxy naming the host', { HTTP_PROXY: 'PROXY', no_proxy: '127.0.0.1' }, false],
+    ['an empty HTTP_PROXY', { HTTP_PROXY: '' }, false],
+  ])('%s: proxied %s', async (_what, env: Record<string, string>, proxied) => {
+    const [proxy, direct] = await Promise.all([recorder(), recorder()]);
+    const resolved = Object.fromEntries(
+      Object.entries(env).map(([name, value]) => [name, value === 'PROXY' ? proxy.url : value]),
+    );
+    const { live } = transport(`${direct.url}/data/2.5`, 2_000, resolved);
+    try {
+      expect((await live.get(QUERY)).status).toBe(200);
+      const seen = [proxy, direct].map((server) => server.seen.map(({ url }) => url));
+      expect(seen).toEqual(
+        proxied ? [[`${direct.url}${PATH}secret-key`], []] : [[], [`${PATH}secret-key`]],
+      );
+    } finally {
+      await live.close?.();
+      proxy.server.close();
+      direct.server.close();
+    }
+  });
+});
