@@ -1,5 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveTransport, MAX_BODY_BYTES } from '../../../src/client/live.js';
 import type { Query } from '../../../src/client/query.js';
@@ -21,6 +27,7 @@ const UNAVAILABLE: Answer = { status: 503, body: 'busy' };
 const SCENARIOS: Record<string, readonly Answer[]> = {
   ok: [OK],
   'ok-after-two-503': [UNAVAILABLE, UNAVAILABLE, OK],
+  'ok-after-one-503': [UNAVAILABLE, OK],
   'always-503': [UNAVAILABLE],
   'always-500': [{ status: 500, body: 'broken' }],
   'ok-after-reset': [{ reset: true }, OK],
@@ -57,13 +64,21 @@ function transport(baseUrl: string, timeoutMs = 5_000, env: Env = {}) {
 }
 
 /** What a thrown error says, as the CLI reports it. */
+/** The error underneath, by class and code: what --verbose prints the stack of. */
+function causeOf(error: Error): string | undefined {
+  const { cause } = error;
+  if (!(cause instanceof Error)) return undefined;
+  const { code } = cause as NodeJS.ErrnoException;
+  return code === undefined ? cause.name : `${cause.name} ${code}`;
+}
+
 async function report(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     const { hint, exitCode } = error as Error & { hint?: string; exitCode?: number };
-    return { name: error.name, message: error.message, hint, exitCode };
+    return { name: error.name, message: error.message, hint, exitCode, cause: causeOf(error) };
   }
   throw new Error('expected an error, but the request succeeded');
 }
@@ -119,6 +134,7 @@ describe('live transport: answers and retries', () => {
       message: `cannot reach ${host}: connection reset`,
       hint: 'check the network, or use --offline',
       exitCode: 6,
+      cause: 'SocketError UND_ERR_SOCKET',
     });
     await live.close?.();
     expect([slept, fault.requests(name).length]).toEqual([[250, 750], 3]);
@@ -143,6 +159,7 @@ describe('live transport: answers and retries', () => {
       message: `no complete response from ${host} within 0.3s`,
       hint: 'try again later, or raise --timeout',
       exitCode: 6,
+      cause: 'TimeoutError 23',
     });
     await live.close?.();
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -160,6 +177,7 @@ describe('live transport: answers and retries', () => {
       message: `cannot reach 127.0.0.1:${port}: connection refused`,
       hint: 'check the network, or use --offline',
       exitCode: 6,
+      cause: 'Error ECONNREFUSED',
     });
     await live.close?.();
     expect(slept).toEqual([250, 750]);
@@ -180,6 +198,7 @@ describe('live transport: answers and retries', () => {
         message: `the response from ${fault.base(name)}/weather?${PATH.split('?')[1] ?? ''}*** is larger than 1048576 bytes`,
         hint: undefined,
         exitCode: 7,
+        cause: undefined,
       });
       expect(fault.requests(name).length).toBe(1);
     } finally {
@@ -187,6 +206,102 @@ describe('live transport: answers and retries', () => {
     }
   });
 });
+
+/** A TCP server that answers every request by doing `act` to the connection. */
+async function rawServer(act: (socket: Socket) => void): Promise<{ url: string; close(): void }> {
+  const server = createTcpServer((socket) => {
+    socket.once('data', () => {
+      act(socket);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/data/2.5`, close: () => server.close() };
+}
+
+describe('live transport: what went wrong on the connection', () => {
+  it.each([
+    [
+      'reset (RST)',
+      (socket: Socket) => socket.resetAndDestroy(),
+      'connection reset',
+      'Error ECONNRESET',
+    ],
+    [
+      'closed without an answer',
+      (socket: Socket) => socket.destroy(),
+      'connection reset',
+      'SocketError UND_ERR_SOCKET',
+    ],
+    [
+      'answered with something that is not HTTP',
+      (socket: Socket) => socket.end('HELLO\r\n\r\n'),
+      'Response does not match the HTTP/1.1 protocol (Expected HTTP/, RTSP/ or ICE/)',
+      'HTTPParserError',
+    ],
+  ])('%s', async (_what, act, reason, cause) => {
+    const server = await rawServer(act);
+    const { live, slept } = transport(server.url);
+    try {
+      expect(await report(live.get(QUERY))).toEqual({
+        name: 'NetworkError',
+        message: `cannot reach ${new URL(server.url).host}: ${reason}`,
+        hint: 'check the network, or use --offline',
+        exitCode: 6,
+        cause,
+      });
+      expect(slept).toEqual([250, 750]);
+    } finally {
+      await live.close?.();
+      server.close();
+    }
+  });
+});
+
+describe('live transport: its own sleep and its connections', () => {
+  it('waits out the backoff itself when given no sleep', async () => {
+    const live = createLiveTransport({
+      baseUrl: fault.base('ok-after-one-503'),
+      timeoutMs: 5_000,
+      env: {},
+    });
+    const started = performance.now();
+    try {
+      expect((await live.get(QUERY)).status).toBe(200);
+    } finally {
+      await live.close?.();
+    }
+    expect(performance.now() - started).toBeGreaterThanOrEqual(245);
+  });
+
+  it('closes its kept-alive connections on close()', async () => {
+    const direct = await recorder();
+    const { live } = transport(`${direct.url}/data/2.5`);
+    try {
+      await live.get(QUERY);
+      expect(await connections(direct.server)).toBe(1);
+      await live.close?.();
+      const deadline = Date.now() + 2_000;
+      while ((await connections(direct.server)) > 0 && Date.now() < deadline) await pause(10);
+      expect(await connections(direct.server)).toBe(0);
+    } finally {
+      direct.server.close();
+    }
+  });
+});
+
+function connections(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.getConnections((error, count) => {
+      if (error) reject(error);
+      else resolve(count);
+    });
+  });
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /** A server that records each request line and headers and answers 200, proxy or not. */
 async function recorder(): Promise<{
@@ -199,6 +314,11 @@ async function recorder(): Promise<{
     seen.push({ url: request.url ?? '', headers: request.headers });
     response.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1', 'b=2'] });
     response.end('ok');
+  });
+  // As a proxy asked to tunnel (https://): note the request, refuse it.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    seen.push({ url: `CONNECT ${request.url ?? ''}`, headers: request.headers });
+    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -268,4 +388,36 @@ describe('live transport: the request', () => {
       direct.server.close();
     }
   });
+
+  it.each([
+    ['HTTPS_PROXY', { HTTPS_PROXY: 'PROXY' }, true],
+    ['https_proxy', { https_proxy: 'PROXY' }, true],
+    ['HTTP_PROXY alone (the agent uses it for https:// too)', { HTTP_PROXY: 'PROXY' }, true],
+    [
+      'HTTPS_PROXY and NO_PROXY naming the host',
+      { HTTPS_PROXY: 'PROXY', NO_PROXY: '127.0.0.1' },
+      false,
+    ],
+  ])(
+    'https:// with %s: tunnelled through the proxy %s',
+    async (_what, env: Record<string, string>, tunnelled) => {
+      const [proxy, direct] = await Promise.all([recorder(), recorder()]);
+      const resolved = Object.fromEntries(
+        Object.entries(env).map(([name, value]) => [name, value === 'PROXY' ? proxy.url : value]),
+      );
+      const target = direct.url.replace('http:', 'https:');
+      const { live } = transport(`${target}/data/2.5`, 2_000, resolved);
+      try {
+        expect((await report(live.get(QUERY))).name).toBe('NetworkError');
+        const host = new URL(target).host;
+        expect(proxy.seen.map(({ url }) => url)).toEqual(
+          tunnelled ? Array(3).fill(`CONNECT ${host}`) : [],
+        );
+      } finally {
+        await live.close?.();
+        proxy.server.close();
+        direct.server.close();
+      }
+    },
+  );
 });

@@ -7,7 +7,8 @@ beforeAll(() => {
   process.env.TZ = 'America/New_York';
 });
 afterAll(() => {
-  process.env.TZ = original;
+  if (original === undefined) delete process.env.TZ;
+  else process.env.TZ = original;
 });
 
 const NOON = Date.UTC(2026, 0, 1, 12, 0, 0);
