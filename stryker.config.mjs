@@ -1,6 +1,10 @@
 /**
  * `npm run mutate`: mutation testing of the library layers against the unit suite (seconds per
- * run, in process). Not part of `npm test`: a full run takes many minutes.
+ * run, in process). Not part of `npm test`: a full run takes about 45 minutes on two cores, most
+ * of it for the static mutants (module-level tables), which re-run the whole suite each.
+ *
+ * Incremental: a later run re-tests only what changed. It keeps a static mutant's result until its
+ * file changes, even when new tests would now kill it: `npm run mutate -- --force` for a full run.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
@@ -13,6 +17,7 @@ export default {
   timeoutMS: 10_000,
   timeoutFactor: 2,
   incremental: true,
+  // The report of the last run, read by the next one; reports/ is git-ignored.
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },

@@ -194,6 +194,14 @@ describe('decodeErrorObject: cod', () => {
   ])('%s', (_what, text) => {
     expect(decodeErrorObject(Buffer.from(text))).toStrictEqual({ cod: 401, message: 'bad key' });
   });
+
+  it.each([
+    ['a message that looks like a number', '<message>500</message>', '500'],
+    ['a message with entities', '<message>a &amp; b</message>', 'a & b'],
+  ])('XML: %s', (_what, message, expected) => {
+    const text = `<ClientError><cod>500</cod>${message}</ClientError>`;
+    expect(decodeErrorObject(Buffer.from(text))).toStrictEqual({ cod: 500, message: expected });
+  });
 });
 
 /** A small `<current>` document; `parts` replace its elements by name, '' removes one. */
@@ -277,6 +285,13 @@ describe('decodeXmlObservation: what it accepts', () => {
     ['an empty sunrise and no sunset', { sun: '<sun rise=""/>' }, {}, {}],
     ['a place without a name', {}, { city: 'id="1"' }, { name: '' }],
     ['a name with spaces around', {}, { city: 'id="1" name="  Berlin  "' }, {}],
+    ['a name that looks like a number', {}, { city: 'id="1" name="007"' }, { name: '007' }],
+    [
+      'a name with entities',
+      {},
+      { city: 'id="1" name="A &amp; B &lt;3&gt;"' },
+      { name: 'A & B <3>' },
+    ],
     [
       'a condition code outside the table, without text or icon',
       { weather: '<weather number="999"/>' },

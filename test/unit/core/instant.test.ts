@@ -30,6 +30,8 @@ describe('parseIsoAsUtc', () => {
     ['a date alone', '2026-01-01', MIDNIGHT],
     ['a date with a one-digit day', '2026-01-1', MIDNIGHT],
     ['a date with a one-digit month', '2026-1-01', MIDNIGHT],
+    // The sign and digits of an expanded year are not a zone: only the end of the text can be one.
+    ['an expanded year, no zone', '+002026-01-01T12:00:00', NOON],
   ])('%s: %s', (_what, text, ms) => {
     expect(parseIsoAsUtc(text)).toBe(ms);
   });
