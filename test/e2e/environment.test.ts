@@ -70,15 +70,7 @@ function asUser(args: readonly string[], env: Record<string, string>): Promise<R
   const vars = Object.entries({ PATH, LANG: 'C.UTF-8', TZ: 'UTC', ...env }).map(
     ([k, v]) => `${k}=${v}`,
   );
-  const [command = 'env', ...rest] = [
-    ...prefix,
-    'env',
-    '-i',
-    ...vars,
-    NODE,
-    BIN,
-    ...args,
-  ];
+  const [command = 'env', ...rest] = [...prefix, 'env', '-i', ...vars, NODE, BIN, ...args];
   return runCommand(command, rest, { env: {} });
 }
 
