@@ -1,28 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultServer, type FaultServer } from '../helpers/fault-server.js';
-import { current } from '../helpers/fixtures.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useUpstreamFaults } from '../helpers/upstream-faults.js';
 import { BIN, cleanEnv, makeHome, ROOT, runCommand } from '../helpers/cli.js';
 
 const { home, remove } = makeHome();
-let upstream: FaultServer;
-beforeAll(async () => {
-  upstream = await startFaultServer({
-    ok: [
-      {
-        status: 200,
-        body: current('programmatordev_capture2026_current_lisbon_latlon_metric_success.json'),
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-      },
-    ],
-  });
-});
-afterAll(async () => {
-  await upstream.close();
-  remove();
-});
+afterAll(remove);
+const upstream = useUpstreamFaults();
 
 /** The npm packages bundled into each file of dist/, from the metafile the build writes. */
 const PACKAGES: ReadonlyMap<string, readonly string[]> = (() => {
