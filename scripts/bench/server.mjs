@@ -101,7 +101,7 @@ export async function benchServer({ quick, server }) {
     }
 
     const pacedRounds = quick ? 1 : 2;
-    const pacedSeconds = quick ? 1.5 : 3;
+    const pacedSeconds = quick ? 1.5 : 2.5;
     process.stderr.write(`server: ${pacedRounds} rounds at ${PACED_RATE} requests/s\n`);
     for (let round = 0; round < pacedRounds; round++) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();

@@ -11,7 +11,7 @@ import { median } from './figures.mjs';
 import { NODE, ROOT, run } from './processes.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
-const POINTS = 20_000;
+const POINTS = 5_000;
 /** 2026 in Unix seconds: observations at random instants of one year. */
 const YEAR = { start: 1_767_225_600, seconds: 365 * 86_400 };
 
@@ -69,7 +69,7 @@ async function child() {
  * @returns {Row[]}
  */
 export function benchWorld({ quick }) {
-  const children = quick ? 2 : 5;
+  const children = quick ? 2 : 3;
   process.stderr.write(`world: ${children} processes\n`);
   /** @type {{ loadMs: number, worldwide: number, london: number }[]} */
   const results = [];
