@@ -83,7 +83,8 @@ export function rssOf(pid) {
  */
 
 /**
- * Starts a server process and waits for its first line on stdout. stderr (the access log) goes to
+ * Starts a server process and waits for its first line on stdout (30 s: a loaded CI machine can
+ * take seconds). stderr (the access log) goes to
  * /dev/null: the bench measures the server, not the terminal it would write to.
  * @param {string} command
  * @param {readonly string[]} args
@@ -97,8 +98,8 @@ function startServer(command, args, env) {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${args.join(' ')} printed nothing in 10 s`));
-    }, 10_000);
+      reject(new Error(`${args.join(' ')} printed nothing in 30 s`));
+    }, 30_000);
     child.on('error', reject);
     child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
       out += chunk.toString('utf8');
