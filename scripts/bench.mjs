@@ -6,7 +6,7 @@
 //
 //   --report-only      exit 0 even when a budget is missed
 //   --markdown         print the table as Markdown (for README.md, "Performance")
-//   --quick            a smoke run of about a minute (also BENCH_QUICK=1); fewer rounds, rougher
+//   --quick            a smoke run of one to two minutes (also BENCH_QUICK=1); rougher
 //                      figures, and the single executable only if it is built and up to date
 //   --only <sections>  comma-separated: startup, ansiweather, server, world
 //   --no-package       never build the single executable (skip it when missing or out of date)

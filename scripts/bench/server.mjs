@@ -63,6 +63,18 @@ function paced(origin, path, tail, seconds, seed) {
 }
 
 /**
+ * One round's runs: the same URL, then random coordinates (seeded by the round), each on both
+ * servers, the bare one first in even rounds and second in odd ones.
+ * @template T
+ * @param {number} round
+ * @param {readonly [T, T]} targets
+ */
+function* alternating(round, targets) {
+  const order = round % 2 === 0 ? targets : [targets[1], targets[0]];
+  for (const seed of [undefined, round + 1]) for (const target of order) yield { target, seed };
+}
+
+/**
  * @param {{ quick: boolean, server: { url: string, key: string, pid: number } }} options
  * @returns {Promise<Row[]>}
  */
@@ -79,21 +91,18 @@ export async function benchServer({ quick, server }) {
     const seconds = quick ? 1 : 3;
     const bareRuns = newRuns();
     const weatherRuns = newRuns();
-    const targets = [
+    const targets = /** @type {const} */ ([
       { origin: bare.url, runs: bareRuns },
       { origin, runs: weatherRuns },
-    ];
+    ]);
     /** @type {number[]} */
     const rss = [];
     process.stderr.write(`server: ${rounds} rounds of wrk, ${seconds} s each\n`);
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? targets : [...targets].reverse();
-      for (const seed of [undefined, round + 1]) {
-        for (const { origin: at, runs } of order) {
-          const result = wrk(at, path, seed === undefined ? same : tail, seconds, seed);
-          (seed === undefined ? runs.same : runs.random).push(result.rps);
-          runs.errors += result.socketErrors + result.non2xx;
-        }
+      for (const { target, seed } of alternating(round, targets)) {
+        const result = wrk(target.origin, path, seed === undefined ? same : tail, seconds, seed);
+        (seed === undefined ? target.runs.same : target.runs.random).push(result.rps);
+        target.runs.errors += result.socketErrors + result.non2xx;
       }
       // Let the last responses go before reading the resident set.
       await sleep(300);
@@ -104,13 +113,16 @@ export async function benchServer({ quick, server }) {
     const pacedSeconds = quick ? 1.5 : 2.5;
     process.stderr.write(`server: ${pacedRounds} rounds at ${PACED_RATE} requests/s\n`);
     for (let round = 0; round < pacedRounds; round++) {
-      const order = round % 2 === 0 ? targets : [...targets].reverse();
-      for (const seed of [undefined, round + 1]) {
-        for (const { origin: at, runs } of order) {
-          const result = paced(at, path, seed === undefined ? same : tail, pacedSeconds, seed);
-          (seed === undefined ? runs.p99Same : runs.p99Random).push(result.p99);
-          runs.errors += result.errors + result.non2xx;
-        }
+      for (const { target, seed } of alternating(round, targets)) {
+        const result = paced(
+          target.origin,
+          path,
+          seed === undefined ? same : tail,
+          pacedSeconds,
+          seed,
+        );
+        (seed === undefined ? target.runs.p99Same : target.runs.p99Random).push(result.p99);
+        target.runs.errors += result.errors + result.non2xx;
       }
     }
 
