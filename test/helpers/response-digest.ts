@@ -13,7 +13,8 @@ import { sequence } from './world.js';
  * (status, headers in order, body): two implementations that give the same digest gave the same
  * bytes to every request. The stream mixes modes, units, languages, instants from 2020 to 2035,
  * coordinates worldwide and near dense places, keys in the query and in a header, errors, and
- * repeats (a tenth of the requests is one seen shortly before, at the same instant).
+ * repeats (a tenth of the requests is one seen shortly before, at the same instant, and one in twenty
+ * comes again two to four times in a row).
  */
 
 /** Centres of dense clusters of places, where the nearest-place search and the terrain work most. */
@@ -161,6 +162,11 @@ export function* digestRequests(count: number, seed = 20_261_123): Generator<Dig
     recent.push(next);
     if (recent.length > 50) recent.shift();
     yield next;
+    // Now and then a burst of the same request, as a status bar polling a server would send.
+    if (random() < 0.05) {
+      const more = 2 + Math.floor(random() * 3);
+      for (let k = 0; k < more && ++i < count; k++) yield next;
+    }
   }
 }
 
