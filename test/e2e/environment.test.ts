@@ -3,6 +3,7 @@ import {
   chmodSync,
   chownSync,
   closeSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -44,21 +45,32 @@ const UNPRIVILEGED =
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
 
+/**
+ * A node the unprivileged user can start: this one, or a copy of it when it lives in a folder
+ * closed to that user (a node installed into a private temporary folder, as CI does for Node 22).
+ */
+function runnableNode(): string {
+  const [command, ...rest] = AS_UNPRIVILEGED ?? [];
+  if (command === undefined) return process.execPath;
+  if (spawnSync(command, [...rest, 'test', '-x', process.execPath]).status === 0) {
+    return process.execPath;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'weather-env-node-'));
+  made.push(dir);
+  chmodSync(dir, 0o755);
+  const node = join(dir, 'node');
+  copyFileSync(process.execPath, node);
+  chmodSync(node, 0o755);
+  return node;
+}
+
 /** `weather args` as the unprivileged user, with only the environment given (`env -i`). */
 function asUser(args: readonly string[], env: Record<string, string>): Promise<Run> {
   const prefix = AS_UNPRIVILEGED ?? [];
   const vars = Object.entries({ PATH, LANG: 'C.UTF-8', TZ: 'UTC', ...env }).map(
     ([k, v]) => `${k}=${v}`,
   );
-  const [command = 'env', ...rest] = [
-    ...prefix,
-    'env',
-    '-i',
-    ...vars,
-    process.execPath,
-    BIN,
-    ...args,
-  ];
+  const [command = 'env', ...rest] = [...prefix, 'env', '-i', ...vars, NODE, BIN, ...args];
   return runCommand(command, rest, { env: {} });
 }
 
@@ -70,6 +82,7 @@ function userDir(): string {
   return dir;
 }
 const made: string[] = [];
+const NODE = runnableNode();
 
 /** Files in a folder, as root sees them. */
 function listing(dir: string): string[] {

@@ -14,6 +14,10 @@ describe('parseCoordinate', () => {
     ['180', 180, 180],
     ['-180', 180, -180],
     ['.5', 90, 0.5],
+    ['.55', 90, 0.55],
+    ['-.25', 90, -0.25],
+    ['1e01', 90, 10],
+    ['4500e-02', 90, 45],
     ['5.', 90, 5],
     ['1e1', 90, 10],
     ['-0', 90, 0],
@@ -149,6 +153,8 @@ describe('local time from a UTC offset', () => {
 describe('keys never shown whole', () => {
   it.each([
     ['0123456789abcdef0123456789abcdef', '0123************************cdef'],
+    ['abcdefghijkl', 'abcd****ijkl'],
+    ['abcdefghijk', '***********'],
     ['short', '*****'],
     ['abc', '****'],
   ])('%s → %s', (key, masked) => {
