@@ -14,14 +14,17 @@ export interface CacheLimits {
   readonly entries: number;
   /** Their bytes at most (as the caller counts them). */
   readonly bytes: number;
-  /** Targets seen once, remembered at most. */
+  /**
+   * Targets seen once, remembered at most: a poller repeats its target well within this many
+   * others, while a stream of random coordinates would only grow the server's memory.
+   */
   readonly seen: number;
 }
 
 export const DEFAULT_CACHE_LIMITS: CacheLimits = {
   entries: 10_000,
   bytes: 32 * 1024 * 1024,
-  seen: 20_000,
+  seen: 4_096,
 };
 
 interface Entry<V> {
