@@ -1,5 +1,11 @@
 import { EARTH_RADIUS_KM, lonGap, RAD } from './geo.js';
-import { cellOf, readPlacesTable, type PlacesTable } from './places-layout.js';
+import {
+  cellOf,
+  openPlacesFile,
+  readPlacesTable,
+  type PlacesFile,
+  type PositionedRead,
+} from './places-layout.js';
 import type { Place } from './types.js';
 
 /**
@@ -100,7 +106,7 @@ class GridPlaceIndex implements PlaceIndex {
   private readonly prefer: Float64Array;
   private readonly ready: Uint8Array;
 
-  constructor(private readonly t: PlacesTable) {
+  constructor(private readonly t: PlacesFile) {
     this.latDeg = new Float64Array(t.count);
     this.lonDeg = new Float64Array(t.count);
     this.cosLat = new Float64Array(t.count);
@@ -158,7 +164,7 @@ class GridPlaceIndex implements PlaceIndex {
 
   private match(i: number, distanceKm: number): PlaceMatch {
     const t = this.t;
-    const name = this.decoder.decode(t.names.subarray(t.nameStart[i], t.nameStart[i + 1]));
+    const name = this.decoder.decode(t.nameBytes(i));
     const country = t.countryCodes[t.country[i] ?? 0] ?? '';
     const id = t.id[i] ?? 0;
     return {
@@ -213,10 +219,11 @@ class GridPlaceIndex implements PlaceIndex {
     return search.visit === undefined ? search.bestScore * MAX_PREFERENCE : search.limitKm;
   }
 
-  /** Fills the per-place columns of a cell, once. */
+  /** Loads a cell's places and fills their derived columns, once. */
   private prepare(cell: number, start: number, end: number): void {
     if (this.ready[cell] === 1) return;
     const t = this.t;
+    t.load(start, end);
     for (let i = start; i < end; i++) {
       const placeLat = (t.lat[i] ?? 0) / UNITS_PER_DEGREE;
       this.latDeg[i] = placeLat;
@@ -288,5 +295,19 @@ class GridPlaceIndex implements PlaceIndex {
 
 /** Opens the places index held in `bytes` (the contents of data/places.bin). */
 export function loadPlaces(bytes: Uint8Array): PlaceIndex {
-  return new GridPlaceIndex(readPlacesTable(bytes));
+  const t = readPlacesTable(bytes);
+  return new GridPlaceIndex({
+    ...t,
+    load: () => undefined,
+    nameBytes: (i) => t.names.subarray(t.nameStart[i], t.nameStart[i + 1]),
+  });
+}
+
+/**
+ * Opens the places index of a file read through `read`, a cell at a time as lookups need them;
+ * the whole file is read only on a host whose byte order the file does not share.
+ */
+export function openPlaces(read: PositionedRead, readAll: () => Uint8Array): PlaceIndex {
+  const file = openPlacesFile(read);
+  return file === undefined ? loadPlaces(readAll()) : new GridPlaceIndex(file);
 }
