@@ -10,17 +10,17 @@ export type { Place, PrecipitationVolume, World, WorldObservation } from './type
 
 /**
  * data/ sits at the repository root: one level up from the bundle in dist/, two levels up from
- * this file when it runs from source (tests).
+ * this file when it runs from source (tests). A function, not a constant: the single executable
+ * has no `import.meta.url` to resolve, and never asks.
  */
-const DATA_DIRECTORIES = [
-  new URL('../data/', import.meta.url),
-  new URL('../../data/', import.meta.url),
-];
+function dataDirectories(): URL[] {
+  return [new URL('../data/', import.meta.url), new URL('../../data/', import.meta.url)];
+}
 
 function readFromDataDirectory(name: string): Promise<Uint8Array> {
   return readDataFile(
     name,
-    DATA_DIRECTORIES,
+    dataDirectories(),
     'run `npm run build` to generate it (the embedded world model needs it)',
   );
 }
@@ -34,7 +34,7 @@ let openedPlaces: PlaceIndex | undefined;
  */
 function openPlacesInDataDirectory(): PlaceIndex | undefined {
   if (openedPlaces !== undefined) return openedPlaces;
-  for (const directory of DATA_DIRECTORIES) {
+  for (const directory of dataDirectories()) {
     let fd: number;
     try {
       fd = openSync(new URL('places.bin', directory), 'r');
