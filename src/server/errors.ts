@@ -47,18 +47,18 @@ export function jsonErrorResponse(
 
 /**
  * An error in the representation the request asked for: XML (root `ClientError`) for mode=xml,
- * JSON otherwise; the live service answers html-mode errors in JSON too.
+ * JSON otherwise; the live service answers html-mode errors in JSON too. XML after `loadXml()`.
  */
-export async function errorResponse(
+export function errorResponse(
   status: number,
   message: string,
   mode: Mode,
   extraHeaders: Readonly<Record<string, string>> = {},
-): Promise<HttpResponse> {
+): HttpResponse {
   if (mode !== 'xml') return jsonErrorResponse(status, message, extraHeaders);
   return {
     status,
     headers: { 'content-type': contentType('xml'), ...extraHeaders },
-    body: await encodeXml({ ClientError: { cod: status, message } satisfies XmlError }),
+    body: encodeXml({ ClientError: { cod: status, message } satisfies XmlError }),
   };
 }

@@ -17,25 +17,33 @@ export function contentType(mode: Mode): string {
 // use: most answers are JSON, and `weather --offline` should not pay for it.
 // eslint-disable-next-line @typescript-eslint/no-deprecated
 type Builder = XMLBuilder;
-let builder: Promise<Builder> | undefined;
+let builder: Builder | undefined;
+let loading: Promise<void> | undefined;
 
-function xmlBuilder(): Promise<Builder> {
-  builder ??= import('fast-xml-parser').then(
-    (xml) =>
-      // eslint-disable-next-line @typescript-eslint/no-deprecated
-      new xml.XMLBuilder({
-        ignoreAttributes: false,
-        attributeNamePrefix: ATTRIBUTE_PREFIX,
-        suppressEmptyNode: false,
-        processEntities: true,
-      }),
-  );
-  return builder;
+/**
+ * Loads the XML builder; every path that may answer in XML awaits this first (the handler does,
+ * for mode=xml), so the encoding itself stays synchronous for answers kept by the server.
+ */
+export function loadXml(): Promise<void> {
+  loading ??= import('fast-xml-parser').then((xml) => {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    builder = new xml.XMLBuilder({
+      ignoreAttributes: false,
+      attributeNamePrefix: ATTRIBUTE_PREFIX,
+      suppressEmptyNode: false,
+      processEntities: true,
+    });
+  });
+  return loading;
 }
 
-/** An XML document with the declaration the live service sends, built (never concatenated). */
-export async function encodeXml(document: object): Promise<Buffer> {
-  const xml: string = (await xmlBuilder()).build({
+/**
+ * An XML document with the declaration the live service sends, built (never concatenated).
+ * Only after `loadXml()` has settled.
+ */
+export function encodeXml(document: object): Buffer {
+  if (!builder) throw new Error('encodeXml before loadXml');
+  const xml: string = builder.build({
     '?xml': { [`${ATTRIBUTE_PREFIX}version`]: '1.0', [`${ATTRIBUTE_PREFIX}encoding`]: 'UTF-8' },
     ...document,
   });
