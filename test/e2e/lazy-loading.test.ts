@@ -89,7 +89,7 @@ describe('a command loads only what it uses', () => {
 
   it('an offline call for a script (-o raw) loads no renderer, no XML library, no undici', async () => {
     const { packages } = await loaded([...OFFLINE, '-o', 'raw']);
-    expect(packages).toEqual(['@photostructure/tz-lookup', 'commander', 'suncalc']);
+    expect(packages).toEqual(['@photostructure/tz-lookup', 'commander']);
   });
 
   it.each([
