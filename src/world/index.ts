@@ -1,5 +1,7 @@
 import { readDataFile } from '../core/data-files.js';
 import type { Platform } from '../core/env.js';
+import { readClimateTable } from './climate-layout.js';
+import { Climatology } from './climatology.js';
 import { createWorld } from './model.js';
 import { loadPlaces } from './places.js';
 import { utcOffsetSeconds } from './timezone.js';
@@ -19,12 +21,17 @@ function readFromDataDirectory(name: string): Promise<Uint8Array> {
   );
 }
 
-/** Loads the world model: reads the places index once; everything else is computed on demand. */
+/**
+ * Loads the world model: reads the places index and the climatology once (typed-array views over
+ * the files' bytes); everything else is computed on demand.
+ */
 export async function loadWorld(platform: Platform = {}): Promise<World> {
   const read = platform.readData ?? readFromDataDirectory;
-  const places = loadPlaces(await read('places.bin'));
+  const [placesBytes, climateBytes] = await Promise.all([read('places.bin'), read('climate.bin')]);
+  const places = loadPlaces(placesBytes);
+  const climatology = new Climatology(readClimateTable(climateBytes));
   // ICU loads its time-zone data on first use (about 15 ms here): pay that while loading, not in
   // the first observation.
   utcOffsetSeconds('Europe/London', 0);
-  return createWorld(places);
+  return createWorld(places, climatology);
 }

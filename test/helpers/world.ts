@@ -10,6 +10,11 @@ export function buildDataModule(): Promise<typeof import('../../scripts/build-da
   return import('../../scripts/build-data.mjs');
 }
 
+/** scripts/build-climate.mjs, likewise. */
+export function buildClimateModule(): Promise<typeof import('../../scripts/build-climate.mjs')> {
+  return import('../../scripts/build-climate.mjs');
+}
+
 /**
  * The tests build the real places index from the installed GeoNames table into one folder shared
  * by all test files and runs; buildPlaces is a no-op while it is up to date, and writes atomically
@@ -26,13 +31,20 @@ export function placesBytes(): Promise<Uint8Array> {
   });
 }
 
+export function climateBytes(): Promise<Uint8Array> {
+  return buildClimateModule().then((m) => {
+    m.buildClimate({ out: join(TEST_DATA_DIR, 'climate.bin') });
+    return readFile(join(TEST_DATA_DIR, 'climate.bin'));
+  });
+}
+
 /**
  * Where in-process runs of the CLI read data files from: the test data folder, built on first
  * use, so the unit tests need no `npm run build`.
  */
 export const TEST_PLATFORM: Platform = {
   readData: async (name) => {
-    await placesBytes();
+    await (name === 'climate.bin' ? climateBytes() : placesBytes());
     return readFile(join(TEST_DATA_DIR, name));
   },
 };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cloudConditionId, CONDITIONS } from '../../../src/core/conditions.js';
 import { loadWorld } from '../../../src/world/index.js';
 import type { World, WorldObservation } from '../../../src/world/types.js';
-import { placesBytes, sequence, testWorld, utc } from '../../helpers/world.js';
+import { sequence, TEST_PLATFORM, testWorld, utc } from '../../helpers/world.js';
 
 /** Sample points: uniform over the sphere's area, with extra ones on populated land, all year. */
 function samples(count: number, seed: number): [number, number, number][] {
@@ -141,7 +141,7 @@ describe('every observation keeps the contract', () => {
   });
 
   it('is deterministic: same inputs, same result, in another instance too', async () => {
-    const other = await loadWorld({ readData: () => placesBytes() });
+    const other = await loadWorld(TEST_PLATFORM);
     for (const [lat, lon, dt] of points.slice(0, 500)) {
       const first = world.observe(lat, lon, dt);
       expect(world.observe(lat, lon, dt)).toStrictEqual(first);
