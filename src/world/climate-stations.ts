@@ -169,13 +169,14 @@ export function dewDepression(tmean: number, dtr: number, rh: number): number {
 }
 
 /**
- * Hours of precipitation on a wet day (≥ 1 mm) from the mean amount of a wet day: long spells of
- * light rain or snow in maritime and polar climates (6–7 hours for 2 mm), short downpours in
- * convective ones (2 hours for 25 mm); between them the logarithm, which matches hourly records
- * of London (about 5 h for 5.5 mm) and Singapore (about 3 h for 12.6 mm).
+ * Hours of precipitation (≥ 0.1 mm/h) per wet day (≥ 1 mm) from the mean amount of a wet day:
+ * long spells of light rain or snow in maritime and polar climates (7–8 hours for 2 mm), short
+ * downpours in convective ones (about 2.5 hours for 25 mm); between them the logarithm, which
+ * gives about 5.5 h for London (5.5 mm, some 600 hours of rain a year) and 4 h for Singapore
+ * (12.6 mm).
  */
 export function wetHoursPerWetDay(mmPerWetDay: number): number {
-  return Math.min(7.5, Math.max(1.6, 8 - 2 * Math.log(Math.max(1, mmPerWetDay))));
+  return Math.min(8.5, Math.max(1.8, 9 - 2 * Math.log(Math.max(1, mmPerWetDay))));
 }
 
 /** Share of the month's hours with precipitation, from its total and its wet days. */

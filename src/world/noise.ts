@@ -1,4 +1,4 @@
-import { clamp, EARTH_RADIUS_KM, RAD } from './geo.js';
+import { EARTH_RADIUS_KM, RAD } from './geo.js';
 
 /**
  * Deterministic smooth noise over the sphere and time: value noise on a 4-D lattice (x, y, z of
@@ -87,6 +87,10 @@ function valueNoise3(x: number, y: number, z: number, slice: number, seed: numbe
   const ba = PERM[b + iy] ?? 0;
   const bb = PERM[b + iy + 1] ?? 0;
   const value = (i: number): number => VALUE[PERM[i] ?? 0] ?? 0;
+  // Interpolating between corners shrinks the spread in the middle of a cell (an average of eight
+  // values varies less than one); dividing by that shrinkage makes the spread the same everywhere,
+  // so a threshold is exceeded about as often at every place.
+  const shrink = Math.sqrt((u * u + (1 - u) * (1 - u)) * (v * v + (1 - v) * (1 - v)) * (w * w + (1 - w) * (1 - w)));
   return lerpTo(
     lerpTo(
       lerpTo(value(aa + iz), value(ba + iz), u),
@@ -99,15 +103,16 @@ function valueNoise3(x: number, y: number, z: number, slice: number, seed: numbe
       v,
     ),
     w,
-  );
+  ) / shrink;
 }
 
 /**
- * Interpolated value noise concentrates near 0; this spreads it to a roughly uniform [-1, 1] so
- * thresholds on it (cloud cover, rain) fire about as often as their position suggests.
+ * The normalized noise is close to normal with a standard deviation of 1/√3 (that of one corner's
+ * uniform value); tanh(1.7·x/σ/2) is within 1 % of its normal distribution function mapped to
+ * [-1, 1], so the result is roughly uniform and thresholds on it (cloud cover, rain) fire about as
+ * often as their position suggests.
  */
-const SPREAD = 2.3;
-const SPREAD_NORM = 1 / Math.tanh(SPREAD * 0.8);
+const SPREAD = 1.3;
 
 /** A point on the sphere, with the trigonometry every field needs worked out once. */
 export interface NoisePoint {
@@ -163,8 +168,9 @@ export function sampleAt(field: NoiseField, p: NoisePoint, dt: number): number {
   const periodDays = field.periodSeconds / 86400;
   const before = sliceAt(field, p, slice, perDay * f * periodDays);
   const after = sliceAt(field, p, slice + 1, perDay * (f - 1) * periodDays);
-  const n = before + (after - before) * fade(f);
-  return clamp(Math.tanh(n * SPREAD) * SPREAD_NORM, -1, 1);
+  const g = fade(f);
+  const n = (before + (after - before) * g) / Math.sqrt(g * g + (1 - g) * (1 - g));
+  return Math.tanh(n * SPREAD);
 }
 
 /** The field at (lat, lon) and Unix time `dt`, roughly uniform in [-1, 1]. */

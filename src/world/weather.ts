@@ -44,7 +44,7 @@ const field = (seed: number, scaleKm: number, periodSeconds: number): NoiseField
 });
 const AIR_MASS = field(404, 1600, 4.5 * DAY);
 const PRESSURE = field(101, 1200, 3.2 * DAY);
-const BANDS = field(202, 250, 10 * HOUR);
+const BANDS = field(202, 250, 5 * HOUR);
 const CELLS: NoiseField = { seed: 303, scaleKm: 45, periodSeconds: 2.5 * HOUR };
 
 /** Coldest day of the northern year (mid-January), days since 1970-01-01 (2000-01-16). */
@@ -129,17 +129,17 @@ const QUANTILE_LEVELS = [
 ];
 // prettier-ignore
 const STRATIFORM_QUANTILES = [
-  -1.3, -0.968, -0.841, -0.746, -0.668, -0.599, -0.537, -0.48, -0.428, -0.379, -0.333, -0.288,
-  -0.244, -0.201, -0.158, -0.117, -0.076, -0.035, 0.006, 0.048, 0.091, 0.135, 0.182, 0.23, 0.28,
-  0.333, 0.39, 0.451, 0.519, 0.596, 0.688, 0.825, 0.857, 0.894, 0.939, 0.995, 1.03, 1.072, 1.13,
-  1.185, 1.215, 1.243, 1.3,
+  -1.238, -0.9, -0.798, -0.722, -0.658, -0.602, -0.55, -0.5, -0.45, -0.401, -0.352, -0.302,
+  -0.252, -0.201, -0.148, -0.095, -0.042, 0.012, 0.065, 0.117, 0.169, 0.218, 0.267, 0.314, 0.361,
+  0.41, 0.461, 0.515, 0.573, 0.636, 0.711, 0.816, 0.839, 0.867, 0.9, 0.943, 0.969, 1.002, 1.048,
+  1.093, 1.119, 1.145, 1.244,
 ];
 // prettier-ignore
 const CONVECTIVE_QUANTILES = [
-  -1.25, -0.967, -0.857, -0.769, -0.694, -0.628, -0.568, -0.513, -0.46, -0.408, -0.355, -0.302,
-  -0.248, -0.194, -0.138, -0.083, -0.027, 0.029, 0.085, 0.14, 0.194, 0.248, 0.301, 0.353, 0.404,
-  0.457, 0.513, 0.573, 0.639, 0.714, 0.801, 0.917, 0.939, 0.963, 0.991, 1.025, 1.047, 1.075, 1.118,
-  1.162, 1.185, 1.209, 1.25,
+  -1.204, -0.888, -0.789, -0.71, -0.641, -0.58, -0.525, -0.474, -0.426, -0.378, -0.33, -0.282,
+  -0.232, -0.18, -0.128, -0.075, -0.021, 0.032, 0.085, 0.138, 0.189, 0.238, 0.286, 0.333, 0.38,
+  0.429, 0.48, 0.535, 0.597, 0.665, 0.744, 0.846, 0.866, 0.888, 0.914, 0.945, 0.966, 0.992,
+  1.031, 1.072, 1.095, 1.12, 1.193,
 ];
 
 /** Share (0 … 1) of a potential from its quantiles, linear between them. */
@@ -209,7 +209,7 @@ export function systemsAt(lat: number, lon: number, dt: number): Systems {
     cells,
     sector,
     front,
-    stratiformPotential: 0.6 * -pressure + 0.5 * (front - 0.5) + 0.45 * bands,
+    stratiformPotential: 0.3 * -pressure + 0.35 * (front - 0.5) + 0.8 * bands,
     convectivePotential: 0.8 * cells + 0.35 * bands + 0.2 * (front - 0.5),
   };
 }
@@ -278,7 +278,7 @@ export function synthesize(input: WeatherInput): Weather {
   if (precipRate > 0) cloudiness = Math.max(cloudiness, convectiveRain > 0 ? 0.55 : 0.85);
 
   // Temperature: climate + air mass + daily cycle (smaller under cloud) + rain cooling.
-  const dtr = c.dtrC * 0.86 * clamp(1 + 0.7 * (meanCloud - broadCloud), 0.35, 1.6);
+  const dtr = c.dtrC * 0.96 * clamp(1 + 0.7 * (meanCloud - broadCloud), 0.35, 1.6);
   const cooling = 1.2 * smoothstep(1 - stratiformShare - 0.05, 1, uStratiform) * (1 - 0.5 * c.wetShare);
   const tempC = c.tempC + anomaly + (dtr / 2) * cycle.phase - cooling;
 
