@@ -46,6 +46,7 @@ const AIR_MASS = field(404, 1600, 4.5 * DAY);
 const PRESSURE = field(101, 1200, 3.2 * DAY);
 const BANDS = field(202, 250, 5 * HOUR);
 const CELLS: NoiseField = { seed: 303, scaleKm: 45, periodSeconds: 2.5 * HOUR };
+const REGIME = field(505, 2500, 9 * DAY);
 
 /** Coldest day of the northern year (mid-January), days since 1970-01-01 (2000-01-16). */
 const NORTHERN_MIDWINTER_DAY = 10972.5;
@@ -111,7 +112,9 @@ export function dayToDaySpreadC(lat: number, annualRangeC: number, winter: numbe
  * The anomaly fields' day-to-day change per unit of anomaly amplitude: the standard deviation of
  * the change of a daily mean of `AIR_ANOMALY` over one day, measured over the fields.
  */
-const CHANGE_PER_AMPLITUDE = 0.62;
+const CHANGE_PER_AMPLITUDE = 0.58;
+/** How far the regime's tails reach beyond its range: the rare extremes. */
+const TAIL = 2;
 
 /**
  * Empirical quantiles of the two precipitation potentials (systemsAt) at the shares QUANTILE_LEVELS,
@@ -193,6 +196,8 @@ export interface Systems {
   readonly front: number;
   readonly stratiformPotential: number;
   readonly convectivePotential: number;
+  /** The slow, wide regime (blocking highs, persistent troughs): −1 … 1. */
+  readonly regime: number;
 }
 
 export function systemsAt(lat: number, lon: number, dt: number): Systems {
@@ -201,6 +206,7 @@ export function systemsAt(lat: number, lon: number, dt: number): Systems {
   const pressure = sampleAt(PRESSURE, point, dt);
   const bands = sampleAt(BANDS, point, dt);
   const cells = sampleAt(CELLS, point, dt);
+  const regime = sampleAt(REGIME, point, dt);
   const sector = Math.tanh(2.4 * air) / Math.tanh(2.4);
   const front = 1 - sector * sector;
   return {
@@ -211,6 +217,7 @@ export function systemsAt(lat: number, lon: number, dt: number): Systems {
     front,
     stratiformPotential: 0.3 * -pressure + 0.35 * (front - 0.5) + 0.8 * bands,
     convectivePotential: 0.8 * cells + 0.35 * bands + 0.2 * (front - 0.5),
+    regime,
   };
 }
 
@@ -218,7 +225,7 @@ export function synthesize(input: WeatherInput): Weather {
   const { lat, lon, dt, climate: c } = input;
   const absLat = Math.abs(lat);
   const hemisphere = lat >= 0 ? 1 : -1;
-  const { pressure: pressureSystem, bands, cells, sector, front, ...potentials } = systemsAt(
+  const { pressure: pressureSystem, bands, cells, sector, front, regime, ...potentials } = systemsAt(
     lat,
     lon,
     dt,
@@ -227,11 +234,13 @@ export function synthesize(input: WeatherInput): Weather {
   const land = c.land;
   const extratropical = smoothstep(12, 40, absLat);
 
-  // Temperature anomaly: the sectors, plus highs that are cold in winter and warm in summer.
+  // Temperature anomaly: the sectors (fronts, most of the day-to-day change) and the slow regime
+  // (most of the spread), whose tail is long on the cold side in winter (outbreaks of polar air)
+  // and on the warm side in summer (heat waves).
   const spread = dayToDaySpreadC(lat, c.annualRangeC, winter);
-  const anomaly =
-    (spread / CHANGE_PER_AMPLITUDE) *
-    (0.8 * sector + 0.3 * pressureSystem * (winter > 0 ? -winter : -0.5 * winter) * extratropical);
+  const skew = extratropical * (regime > 0 ? -winter : winter);
+  const tail = regime + TAIL * Math.pow(regime, 5) * (1 + 0.8 * skew);
+  const anomaly = (spread / CHANGE_PER_AMPLITUDE) * (0.55 * sector + 0.65 * tail);
 
   // Precipitation potentials, as uniform shares.
   const uStratiform = uniformShare(potentials.stratiformPotential, STRATIFORM_QUANTILES);
