@@ -146,16 +146,25 @@ export function relativeHumidity(tempC: number, dewC: number): number {
 const SINE_DAY = Array.from({ length: 24 }, (_, h) => Math.sin((2 * Math.PI * h) / 24));
 
 /**
+ * The dew point follows the daily temperature cycle by this fraction of its swing: evaporation
+ * moistens the afternoon air and dew dries the night's, so relative humidity swings less than it
+ * would with a fixed dew point and a still night rarely saturates.
+ */
+export const DEW_FOLLOWS = 0.35;
+
+/**
  * The dew-point depression below the daily mean temperature that gives a daily mean relative
  * humidity of `rh` when the temperature swings by `dtr` over the day (a sine) and the dew point
- * stays put: humidity is highest at dawn and lowest in the afternoon, as observed.
+ * follows by DEW_FOLLOWS: humidity is highest at dawn and lowest in the afternoon, as observed.
  */
 export function dewDepression(tmean: number, dtr: number, rh: number): number {
   const hours = SINE_DAY.map((s) => magnus(tmean + (dtr / 2) * s));
   const meanRh = (dew: number): number => {
-    const g = magnus(dew);
     let sum = 0;
-    for (const h of hours) sum += Math.min(100, 100 * Math.exp(g - h));
+    SINE_DAY.forEach((s, h) => {
+      const g = magnus(dew + DEW_FOLLOWS * (dtr / 2) * s);
+      sum += Math.min(100, 100 * Math.exp(g - (hours[h] ?? 0)));
+    });
     return sum / hours.length;
   };
   let low = tmean - 70;

@@ -77,7 +77,7 @@ function precipitatingCode(
     return { id: byRate(rate, [0.5, 2], [600, 601, 602]), kind: 'snow' };
   }
   if (t <= SLEET_MAX_C) {
-    if (showery) return { id: rate < 1 ? 612 : 613, kind: 'snow' };
+    if (showery) return { id: rate < 0.5 ? 612 : 613, kind: 'snow' };
     if (pick < 0.35) return { id: 611, kind: 'snow' };
     return { id: rate < 1 ? 615 : 616, kind: 'snow' };
   }
@@ -86,7 +86,8 @@ function precipitatingCode(
   // Drizzle: light rain from saturated air that is not convecting much (maritime stratus).
   const drizzly = w.humidity >= 93 && rate < 1.2;
   if (thunder) {
-    if (rate < 0.5 && drizzly) return { id: byRate(rate, [0.2, 0.35], [230, 231, 232]), kind: 'rain' };
+    // At the edge of a storm the rain is light: thunder with drizzle.
+    if (rate < 0.5) return { id: byRate(rate, [0.2, 0.35], [230, 231, 232]), kind: 'rain' };
     if (clouds < 70) return { id: 221, kind: 'rain' };
     if (pick < 0.55) return { id: byRate(rate, [4, 12], [200, 201, 202]), kind: 'rain' };
     return { id: byRate(rate, [2, 10], [210, 211, 212]), kind: 'rain' };
@@ -94,7 +95,8 @@ function precipitatingCode(
   if (showery) {
     if (drizzly) return { id: rate < 0.5 ? 321 : rate < 1 ? 313 : 314, kind: 'rain' };
     if (clouds < 60) return { id: 531, kind: 'rain' };
-    return { id: byRate(rate, [2, 8], [520, 521, 522]), kind: 'rain' };
+    // The heaviest downpours are reported as very heavy and extreme rain.
+    return { id: byRate(rate, [2, 8, 16, 50], [520, 521, 522, 503, 504]), kind: 'rain' };
   }
   if (drizzly) {
     if (rate < 0.5) return { id: byRate(rate, [0.2, 0.3], [300, 301, 302]), kind: 'rain' };
@@ -129,7 +131,7 @@ function atmosphere(w: Weather, context: SkyContext, clouds: number): Sky | unde
     w.front > 0.5 &&
     w.instability > 0.6 &&
     w.dewPointC >= 16 &&
-    draw(context, 3, 600) < 0.004
+    draw(context, 3, 600) < 0.02
   ) {
     return { conditionId: 781, visibility: 2000 + 3000 * pick };
   }
@@ -138,7 +140,7 @@ function atmosphere(w: Weather, context: SkyContext, clouds: number): Sky | unde
     const episode = (hashUnit(volcano, Math.floor(context.dt / 86400), 0, 0, 762) + 1) / 2;
     if (episode < 0.04 && pick < 0.5) return { conditionId: 762, visibility: 3000 + 5000 * pick };
   }
-  if (w.nearShower > 0.5 && w.front > 0.5 && wind >= 10 && draw(context, 4, 600) < 0.25) {
+  if (w.nearShower > 0.2 && w.front > 0.3 && wind >= 7 && draw(context, 4, 600) < 0.4) {
     return { conditionId: 771, visibility: 6000 + 4000 * pick };
   }
   const dry = aridity(c) * land * smoothstep(45, 25, rh);
@@ -174,9 +176,15 @@ function atmosphere(w: Weather, context: SkyContext, clouds: number): Sky | unde
   if ((fireSeason > 0.3 && fire < 0.15 && pick < 0.6) || (size * stagnant > 0.8 && pick < 0.04)) {
     return { conditionId: 711, visibility: 2000 + 4000 * pick };
   }
-  const calm = wind < 2.5;
-  if (rh >= 97 && calm) return { conditionId: 741, visibility: 100 + 850 * clamp((100 - rh) / 3, 0, 1) };
-  if (rh >= 93 && wind < 4) return { conditionId: 701, visibility: 1000 + 4000 * clamp((97 - rh) / 4, 0, 1) };
+  // Fog forms in saturated, calm air under a clear night sky (radiation fog) and lingers into the
+  // morning; mist where the air is nearly saturated and the wind light.
+  const nightOrMorning = solarHour < 10 || solarHour >= 20;
+  if (rh >= 97.5 && wind < 2.5 && nightOrMorning && clouds < 70) {
+    return { conditionId: 741, visibility: 100 + 850 * clamp((100 - rh) / 2.5, 0, 1) };
+  }
+  if (rh >= 95 && wind < 3.5 && (nightOrMorning || rh >= 98)) {
+    return { conditionId: 701, visibility: 1000 + 4000 * clamp((99 - rh) / 4, 0, 1) };
+  }
   const dustHaze = aridity(c) * land * smoothstep(3, 6, wind) * smoothstep(55, 35, rh);
   if ((size * stagnant * smoothstep(92, 60, rh) > 0.35 && pick < 0.5) || (dustHaze > 0.5 && pick < 0.25)) {
     return { conditionId: 721, visibility: 3000 + 4000 * pick };
