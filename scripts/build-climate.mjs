@@ -12,7 +12,11 @@ import { DEFAULT_SOURCE as PLACES_SOURCE, parseRows } from './build-data.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
-const MODULES = ['src/world/climate-layout.ts', 'src/world/climate-stations.ts', 'src/world/climatology.ts'];
+const MODULES = [
+  'src/world/climate-layout.ts',
+  'src/world/climate-stations.ts',
+  'src/world/climatology.ts',
+];
 
 /** @type {typeof import('../src/world/climate-stations.js')} */
 const stationsModule = await importBundled('src/world/climate-stations.ts');

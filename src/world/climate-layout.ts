@@ -151,7 +151,10 @@ function offsetsOf(counts: Counts): { offsets: number[]; size: number } {
 }
 
 /** The bytes of a climate file. Stations are sorted by index cell, so their order does not matter. */
-export function writeClimateTable(stations: readonly TableStation[], grids: ClimateGrids): Uint8Array {
+export function writeClimateTable(
+  stations: readonly TableStation[],
+  grids: ClimateGrids,
+): Uint8Array {
   if (stations.length > 0xffff) throw new RangeError('too many stations for a u16 index');
   const sorted = stations
     .map((s) => ({ s, cell: indexCellOf(s.lat, s.lon) }))
@@ -190,8 +193,16 @@ export function writeClimateTable(stations: readonly TableStation[], grids: Clim
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function readClimateTable(bytes: Uint8Array): ClimateTable {
-  const header = new DataView(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 4 * HEADER_WORDS));
-  if (bytes.length < 4 * HEADER_WORDS || header.getUint32(0, true) !== MAGIC || header.getUint32(4, true) !== VERSION) {
+  const header = new DataView(
+    bytes.buffer,
+    bytes.byteOffset,
+    Math.min(bytes.length, 4 * HEADER_WORDS),
+  );
+  if (
+    bytes.length < 4 * HEADER_WORDS ||
+    header.getUint32(0, true) !== MAGIC ||
+    header.getUint32(4, true) !== VERSION
+  ) {
     throw new Error('climate table has an unknown format; rebuild it with `npm run build`');
   }
   const counts = { count: header.getUint32(8, true) };
@@ -209,7 +220,11 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     const view = new DataView(bytes.buffer, start, length * size);
     for (let k = 0; k < length; k++) {
       copy[k] =
-        size === 4 ? view.getFloat32(4 * k, true) : size === 2 ? view.getUint16(2 * k, true) : view.getUint8(k);
+        size === 4
+          ? view.getFloat32(4 * k, true)
+          : size === 2
+            ? view.getUint16(2 * k, true)
+            : view.getUint8(k);
     }
     return copy;
   };
@@ -221,7 +236,11 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
   const u16 = read(3);
   const land = read(5);
   const elevation = read(6);
-  if (!(u16 instanceof Uint16Array) || !(land instanceof Uint8Array) || !(elevation instanceof Uint8Array)) {
+  if (
+    !(u16 instanceof Uint16Array) ||
+    !(land instanceof Uint8Array) ||
+    !(elevation instanceof Uint8Array)
+  ) {
     throw new Error('climate table: section type');
   }
   return {

@@ -59,7 +59,6 @@ export interface ClimateStation {
   readonly normals: Readonly<Record<NormalQuantity, readonly number[]>>;
 }
 
-
 function rowsOf(text: string): Record<string, string>[] {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   const header = (lines[0] ?? '').split('\t');
@@ -281,7 +280,9 @@ export function oceanStations(
   real: readonly { readonly station: ClimateStation; readonly table: TableStation }[],
   landAt: (lat: number, lon: number) => number,
 ): TableStation[] {
-  const maritime = real.filter(({ station }) => station.kind !== 'interior' && station.kind !== 'highland');
+  const maritime = real.filter(
+    ({ station }) => station.kind !== 'interior' && station.kind !== 'highland',
+  );
   const out: TableStation[] = [];
   const stepDeg = 8;
   for (let lat = -76; lat <= 84; lat += stepDeg) {
@@ -289,7 +290,8 @@ export function oceanStations(
     for (let c = 0; c < cols; c++) {
       const lon = -180 + (360 * (c + 0.5)) / cols;
       if (landAt(lat, lon) > 0) continue;
-      if (real.some(({ station }) => distanceKm(lat, lon, station.lat, station.lon) < 900)) continue;
+      if (real.some(({ station }) => distanceKm(lat, lon, station.lat, station.lon) < 900))
+        continue;
       const values = new Array<number>(12 * Q).fill(0);
       const scalars = new Array<number>(S).fill(0);
       let total = 0;
@@ -302,7 +304,8 @@ export function oceanStations(
           (1 - 0.8 * table.land);
         if (w < 1e-9) continue;
         total += w;
-        for (let k = 0; k < values.length; k++) values[k] = (values[k] ?? 0) + w * (table.values[k] ?? 0);
+        for (let k = 0; k < values.length; k++)
+          values[k] = (values[k] ?? 0) + w * (table.values[k] ?? 0);
         for (let k = 0; k < S; k++) scalars[k] = (scalars[k] ?? 0) + w * (table.scalars[k] ?? 0);
       }
       if (total === 0) continue;
@@ -311,7 +314,14 @@ export function oceanStations(
         values[k] = (values[k] ?? 0) / total;
         if (k % Q === dtr) values[k] = Math.max(0.5, (values[k] ?? 0) * 0.5);
       }
-      out.push({ lat, lon, elevationM: 0, land: 0, values, scalars: scalars.map((v) => v / total) });
+      out.push({
+        lat,
+        lon,
+        elevationM: 0,
+        land: 0,
+        values,
+        scalars: scalars.map((v) => v / total),
+      });
     }
   }
   return out;

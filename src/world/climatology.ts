@@ -72,7 +72,12 @@ const KM_PER_DEGREE = EARTH_RADIUS_KM * RAD;
  * The interpolation's distance from a point to a station, km: equirectangular at the point's
  * latitude, stretched north–south.
  */
-export function stretchedKm(lat: number, lon: number, stationLat: number, stationLon: number): number {
+export function stretchedKm(
+  lat: number,
+  lon: number,
+  stationLat: number,
+  stationLon: number,
+): number {
   let dLon = Math.abs(lon - stationLon) % 360;
   if (dLon > 180) dLon = 360 - dLon;
   const east = dLon * Math.cos(lat * RAD);
@@ -106,7 +111,8 @@ function sampleCells(
   const c1 = wrap(c0f + 1, GRID_COLS);
   const v = (r: number, c: number): number => decode(grid[r * GRID_COLS + c] ?? 0);
   return (
-    (v(r0, c0) * (1 - fx) + v(r0, c1) * fx) * (1 - fy) + (v(r1, c0) * (1 - fx) + v(r1, c1) * fx) * fy
+    (v(r0, c0) * (1 - fx) + v(r0, c1) * fx) * (1 - fy) +
+    (v(r1, c0) * (1 - fx) + v(r1, c1) * fx) * fy
   );
 }
 
@@ -258,8 +264,7 @@ export class Climatology {
     }
     const { total, landSum } = found;
     if (total === 0) throw new Error(`climate table has no station near ${lat}, ${lon}`);
-    const value = (q: number): number =>
-      ((sum[q] ?? 0) * (1 - f) + (sum[Q + q] ?? 0) * f) / total;
+    const value = (q: number): number => ((sum[q] ?? 0) * (1 - f) + (sum[Q + q] ?? 0) * f) / total;
     const geometric = (q: number): number =>
       Math.max(
         0,

@@ -42,6 +42,7 @@ export function heatIndexC(tempC: number, humidity: number): number {
 }
 
 export function feelsLikeC(tempC: number, humidity: number, windMS: number): number {
-  if (tempC <= WIND_CHILL_MAX_C && windMS > WIND_CHILL_MIN_WIND_MS) return windChillC(tempC, windMS);
+  if (tempC <= WIND_CHILL_MAX_C && windMS > WIND_CHILL_MIN_WIND_MS)
+    return windChillC(tempC, windMS);
   return heatIndexC(tempC, humidity);
 }

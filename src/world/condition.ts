@@ -81,8 +81,7 @@ function precipitatingCode(
     if (pick < 0.35) return { id: 611, kind: 'snow' };
     return { id: rate < 1 ? 615 : 616, kind: 'snow' };
   }
-  const thunder =
-    showery && t >= THUNDER_MIN_C && w.convectiveExcess > 1 - 0.75 * w.instability;
+  const thunder = showery && t >= THUNDER_MIN_C && w.convectiveExcess > 1 - 0.75 * w.instability;
   // Drizzle: light rain from saturated air that is not convecting much (maritime stratus).
   const drizzly = w.humidity >= 93 && rate < 1.2;
   if (thunder) {
@@ -148,7 +147,8 @@ function atmosphere(w: Weather, context: SkyContext, clouds: number): Sky | unde
     if (wind >= 11 && aridity(c) > 0.8 && pick < dry) {
       return { conditionId: 751, visibility: clamp(8000 - 450 * wind, 500, 5000) };
     }
-    if (wind >= 8 && pick < dry) return { conditionId: 761, visibility: clamp(9000 - 500 * wind, 1000, 7000) };
+    if (wind >= 8 && pick < dry)
+      return { conditionId: 761, visibility: clamp(9000 - 500 * wind, 1000, 7000) };
     if (
       w.tempC >= 30 &&
       wind >= 2 &&
@@ -169,10 +169,21 @@ function atmosphere(w: Weather, context: SkyContext, clouds: number): Sky | unde
     smoothstep(18, 26, w.tempC) *
     // Savannas burn in their dry season; boreal forests in summer heat.
     Math.max(
-      smoothstep(0.35, 0.6, c.seasonality) * smoothstep(-0.2, -0.5, c.wetSeason) * (1 - smoothstep(30, 38, absLat)),
+      smoothstep(0.35, 0.6, c.seasonality) *
+        smoothstep(-0.2, -0.5, c.wetSeason) *
+        (1 - smoothstep(30, 38, absLat)),
       smoothstep(48, 55, absLat) * (1 - smoothstep(66, 70, absLat)),
     );
-  const fire = (hashUnit(Math.floor(context.lat), Math.floor(context.lon), Math.floor(context.dt / (3 * 86400)), 0, 711) + 1) / 2;
+  const fire =
+    (hashUnit(
+      Math.floor(context.lat),
+      Math.floor(context.lon),
+      Math.floor(context.dt / (3 * 86400)),
+      0,
+      711,
+    ) +
+      1) /
+    2;
   if ((fireSeason > 0.3 && fire < 0.15 && pick < 0.6) || (size * stagnant > 0.8 && pick < 0.04)) {
     return { conditionId: 711, visibility: 2000 + 4000 * pick };
   }
@@ -186,7 +197,10 @@ function atmosphere(w: Weather, context: SkyContext, clouds: number): Sky | unde
     return { conditionId: 701, visibility: 1000 + 4000 * clamp((99 - rh) / 4, 0, 1) };
   }
   const dustHaze = aridity(c) * land * smoothstep(3, 6, wind) * smoothstep(55, 35, rh);
-  if ((size * stagnant * smoothstep(92, 60, rh) > 0.35 && pick < 0.5) || (dustHaze > 0.5 && pick < 0.25)) {
+  if (
+    (size * stagnant * smoothstep(92, 60, rh) > 0.35 && pick < 0.5) ||
+    (dustHaze > 0.5 && pick < 0.25)
+  ) {
     return { conditionId: 721, visibility: 3000 + 4000 * pick };
   }
   return undefined;

@@ -71,7 +71,11 @@ export function createWorld(places: PlaceIndex, climatology: Climatology): World
         climate,
         population: match.population,
       });
-      const pick = hash01(Math.floor(lat * 100) * 36000 + Math.floor(lon * 100), Math.floor(dt / 3600), 77);
+      const pick = hash01(
+        Math.floor(lat * 100) * 36000 + Math.floor(lon * 100),
+        Math.floor(dt / 3600),
+        77,
+      );
 
       const tempC = round(weather.tempC);
       const spread = temperatureSpread(match.population, weather, sun.isDay, pick);

@@ -90,20 +90,24 @@ function valueNoise3(x: number, y: number, z: number, slice: number, seed: numbe
   // Interpolating between corners shrinks the spread in the middle of a cell (an average of eight
   // values varies less than one); dividing by that shrinkage makes the spread the same everywhere,
   // so a threshold is exceeded about as often at every place.
-  const shrink = Math.sqrt((u * u + (1 - u) * (1 - u)) * (v * v + (1 - v) * (1 - v)) * (w * w + (1 - w) * (1 - w)));
-  return lerpTo(
+  const shrink = Math.sqrt(
+    (u * u + (1 - u) * (1 - u)) * (v * v + (1 - v) * (1 - v)) * (w * w + (1 - w) * (1 - w)),
+  );
+  return (
     lerpTo(
-      lerpTo(value(aa + iz), value(ba + iz), u),
-      lerpTo(value(ab + iz), value(bb + iz), u),
-      v,
-    ),
-    lerpTo(
-      lerpTo(value(aa + iz + 1), value(ba + iz + 1), u),
-      lerpTo(value(ab + iz + 1), value(bb + iz + 1), u),
-      v,
-    ),
-    w,
-  ) / shrink;
+      lerpTo(
+        lerpTo(value(aa + iz), value(ba + iz), u),
+        lerpTo(value(ab + iz), value(bb + iz), u),
+        v,
+      ),
+      lerpTo(
+        lerpTo(value(aa + iz + 1), value(ba + iz + 1), u),
+        lerpTo(value(ab + iz + 1), value(bb + iz + 1), u),
+        v,
+      ),
+      w,
+    ) / shrink
+  );
 }
 
 /**

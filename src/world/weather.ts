@@ -30,10 +30,14 @@ import { DEW_FOLLOWS, magnus } from './climate-stations.js';
 const HOUR = 3600;
 const DAY = 86400;
 
-/** Weather systems travel east with the westerlies and west with the trade winds, °/day. */
+/**
+ * Weather systems travel east with the westerlies (about 750 km a day) and west with the trade
+ * winds (about 450 km a day); between them, near 12°, they barely move. °/day.
+ */
 function driftDegPerDay(lat: number): number {
   const a = Math.abs(lat);
-  return 10 * smoothstep(20, 40, a) * (1 - smoothstep(65, 85, a)) - 4 * (1 - smoothstep(10, 25, a));
+  const km = 750 * smoothstep(12, 35, a) - 450 * (1 - smoothstep(4, 16, a));
+  return km / (111.2 * Math.max(0.1, Math.cos(lat * RAD)));
 }
 
 const field = (seed: number, scaleKm: number, periodSeconds: number): NoiseField => ({
@@ -96,25 +100,48 @@ export function winterness(lat: number, dt: number): number {
 /**
  * Standard deviation of the day-to-day change of the daily mean temperature, °C: about 0.7 in the
  * humid tropics, 2 on maritime mid-latitude coasts, 4–5 in continental winters (Karl et al. 1995,
- * Moberg et al. 2000; data/climate/variability.tsv). It grows with latitude (stronger fronts)
- * and with the annual range of the climate (the continentality the station normals show), and is
- * larger in winter than in summer outside the tropics.
+ * Moberg et al. 2000; data/climate/variability.tsv). It grows with the annual range of the
+ * climate (the continentality the station normals show) and away from the tropics, and is
+ * smaller in summer than in winter, smallest in a wet summer (a monsoon's humid air).
  */
-export function dayToDaySpreadC(lat: number, annualRangeC: number, winter: number): number {
-  const extratropical = smoothstep(12, 45, Math.abs(lat));
-  const base = 0.5 + 0.5 * extratropical;
-  const range = 0.9 + 2.6 * Math.sqrt(clamp(annualRangeC / 40, 0, 1));
-  const season = 1 + extratropical * (winter > 0 ? 0.15 * winter : 0.42 * winter);
-  return base * range * season;
+export function dayToDaySpreadC(
+  lat: number,
+  climate: Pick<Climate, 'annualRangeC' | 'wetSeason' | 'seasonality'>,
+  winter: number,
+): number {
+  const extratropical = smoothstep(12, 35, Math.abs(lat));
+  const range = Math.min(4.4, 1 + 0.1 * climate.annualRangeC);
+  const summer = Math.max(0, -winter);
+  const monsoonal = 1 - smoothstep(30, 42, Math.abs(lat));
+  const humidSummer = monsoonal * summer * Math.max(0, climate.wetSeason) * climate.seasonality;
+  return (
+    (0.5 + 0.5 * extratropical) *
+    range *
+    (1 - extratropical * (0.25 - 0.25 * winter)) *
+    (1 - 0.6 * humidSummer)
+  );
 }
 
 /**
- * The anomaly fields' day-to-day change per unit of anomaly amplitude: the standard deviation of
- * the change of a daily mean of `AIR_ANOMALY` over one day, measured over the fields.
+ * The standard deviation of the day-to-day change of anomalyShape's daily mean, at latitudes 0°,
+ * 10°, … 90°, measured over 48 longitudes and 300 days each: it depends on how fast the systems
+ * travel (driftDegPerDay), slowest near 12° where they barely move.
  */
-const CHANGE_PER_AMPLITUDE = 0.58;
+// prettier-ignore
+const CHANGE_PER_AMPLITUDE = [0.383, 0.296, 0.292, 0.466, 0.496, 0.512, 0.522, 0.49, 0.523, 0.45];
+
+/** Day-to-day change of anomalyShape's daily mean by latitude (every 10°), interpolated. */
+export function changePerAmplitude(lat: number): number {
+  const x = Math.min(8.999, Math.abs(lat) / 10);
+  const i = Math.floor(x);
+  const a = CHANGE_PER_AMPLITUDE[i] ?? 0.5;
+  return a + ((CHANGE_PER_AMPLITUDE[i + 1] ?? a) - a) * (x - i);
+}
 /** How far the regime's tails reach beyond its range: the rare extremes. */
 const TAIL = 2;
+/** How much longer the warm tail is in summer, and the cold tail in winter (× TAIL). */
+const WARM_SKEW = 1.2;
+const COLD_SKEW = 0.8;
 /** E|regime|⁵, measured over 400,000 random points and times. */
 const REGIME_FIFTH_MOMENT = 0.137;
 
@@ -223,30 +250,52 @@ export function systemsAt(lat: number, lon: number, dt: number): Systems {
   };
 }
 
+/**
+ * The temperature anomaly in units of its day-to-day change: the sectors (fronts, most of the
+ * day-to-day change) and the slow regime (most of the spread), whose tail is long on the cold side
+ * in winter (outbreaks of polar air) and on the warm side in summer (heat waves).
+ */
+export function anomalyShape(
+  sector: number,
+  regime: number,
+  lopsided: number,
+  winter: number,
+): number {
+  // Heat waves in summer, cold outbreaks in winter: each side's tail grows in its season.
+  const tailLength = TAIL * (0.4 + 0.6 * lopsided);
+  const side =
+    regime > 0 ? Math.max(0, 1 - WARM_SKEW * lopsided * winter) : 1 + COLD_SKEW * lopsided * winter;
+  // The lopsided tail would shift the mean; its expected shift is taken off again.
+  const tail =
+    regime +
+    tailLength * Math.pow(regime, 5) * side +
+    (tailLength * REGIME_FIFTH_MOMENT * lopsided * winter * (WARM_SKEW + COLD_SKEW)) / 2;
+  return 0.55 * sector + 0.65 * tail;
+}
+
 export function synthesize(input: WeatherInput): Weather {
   const { lat, lon, dt, climate: c } = input;
   const absLat = Math.abs(lat);
   const hemisphere = lat >= 0 ? 1 : -1;
-  const { pressure: pressureSystem, bands, cells, sector, front, regime, ...potentials } = systemsAt(
-    lat,
-    lon,
-    dt,
-  );
+  const {
+    pressure: pressureSystem,
+    bands,
+    cells,
+    sector,
+    front,
+    regime,
+    ...potentials
+  } = systemsAt(lat, lon, dt);
   const winter = winterness(lat, dt);
   const land = c.land;
   const extratropical = smoothstep(12, 40, absLat);
 
-  // Temperature anomaly: the sectors (fronts, most of the day-to-day change) and the slow regime
-  // (most of the spread), whose tail is long on the cold side in winter (outbreaks of polar air)
-  // and on the warm side in summer (heat waves).
-  const spread = dayToDaySpreadC(lat, c.annualRangeC, winter);
-  const skew = extratropical * (regime > 0 ? -winter : winter);
-  // The lopsided tail would shift the mean; its expected shift is taken off again.
-  const tail =
-    regime +
-    TAIL * Math.pow(regime, 5) * (1 + 0.8 * skew) +
-    TAIL * 0.8 * extratropical * winter * REGIME_FIFTH_MOMENT;
-  const anomaly = (spread / CHANGE_PER_AMPLITUDE) * (0.55 * sector + 0.65 * tail);
+  // Temperature anomaly, scaled to the day-to-day change the climate has.
+  const spread = dayToDaySpreadC(lat, c, winter);
+  // Outbreaks of polar air and heat waves belong to the middle and high latitudes.
+  const lopsided = smoothstep(30, 45, absLat);
+  const anomaly =
+    (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, lopsided, winter);
 
   // Precipitation potentials, as uniform shares.
   const uStratiform = uniformShare(potentials.stratiformPotential, STRATIFORM_QUANTILES);
@@ -267,9 +316,11 @@ export function synthesize(input: WeatherInput): Weather {
   const convectiveRate = 1.6 * stratiformRate;
   let precipRate = 0;
   let convectiveRain = 0;
-  const stratiformExcess = stratiformShare > 0 ? (uStratiform - (1 - stratiformShare)) / stratiformShare : -1;
+  const stratiformExcess =
+    stratiformShare > 0 ? (uStratiform - (1 - stratiformShare)) / stratiformShare : -1;
   if (stratiformExcess > 0) {
-    precipRate += MIN_RATE_MM_H + Math.max(0, stratiformRate - MIN_RATE_MM_H) * exponential(stratiformExcess);
+    precipRate +=
+      MIN_RATE_MM_H + Math.max(0, stratiformRate - MIN_RATE_MM_H) * exponential(stratiformExcess);
   }
   const convectiveExcess =
     convectiveHours > 0 ? (uConvective - (1 - convectiveHours)) / convectiveHours : -1;
@@ -288,13 +339,17 @@ export function synthesize(input: WeatherInput): Weather {
   const broadCloud = Math.pow(uStratiform, 1 / meanCloud - 1);
   let cloudiness = broadCloud;
   if (convectiveExcess > -0.6 && convectiveHours > 0) {
-    cloudiness = Math.max(cloudiness, clamp(0.55 + 0.45 * (convectiveExcess + 0.6), 0, 1) * Math.min(1, meanCloud * 2));
+    cloudiness = Math.max(
+      cloudiness,
+      clamp(0.55 + 0.45 * (convectiveExcess + 0.6), 0, 1) * Math.min(1, meanCloud * 2),
+    );
   }
   if (precipRate > 0) cloudiness = Math.max(cloudiness, convectiveRain > 0 ? 0.55 : 0.85);
 
   // Temperature: climate + air mass + daily cycle (smaller under cloud) + rain cooling.
   const dtr = c.dtrC * 0.96 * clamp(1 + 0.7 * (meanCloud - broadCloud), 0.35, 1.6);
-  const cooling = 1.2 * smoothstep(1 - stratiformShare - 0.05, 1, uStratiform) * (1 - 0.5 * c.wetShare);
+  const cooling =
+    1.2 * smoothstep(1 - stratiformShare - 0.05, 1, uStratiform) * (1 - 0.5 * c.wetShare);
   const tempC = c.tempC + anomaly + (dtr / 2) * cycle.phase - cooling;
 
   // Humidity: the month's dew point moves with the air mass (a little less than the temperature)
@@ -316,7 +371,8 @@ export function synthesize(input: WeatherInput): Weather {
   const thermal =
     land * (0.6 * clamp(-seaLevelTemp, 0, 45) - 0.3 * clamp(seaLevelTemp - 25, 0, 15));
   const swing = 1.5 + 10 * smoothstep(10, 55, absLat);
-  const deepLow = absLat > 35 ? -30 * smoothstep(40, 60, absLat) * smoothstep(-0.8, -1, pressureSystem) : 0;
+  const deepLow =
+    absLat > 35 ? -30 * smoothstep(40, 60, absLat) * smoothstep(-0.8, -1, pressureSystem) : 0;
   const pressureHpa = clamp(
     zonalPressureHpa(lat, winter) +
       thermal +
@@ -335,7 +391,9 @@ export function synthesize(input: WeatherInput): Weather {
   let u = -1 * trades + 1 * westerlies - 0.7 * polar;
   let v = hemisphere * (-0.4 * trades + 0.25 * westerlies - 0.2 * polar);
   const monsoon =
-    smoothstep(0.3, 0.7, c.seasonality) * (1 - smoothstep(25, 38, absLat)) * clamp(1.5 * c.wetSeason, -1, 1);
+    smoothstep(0.3, 0.7, c.seasonality) *
+    (1 - smoothstep(25, 38, absLat)) *
+    clamp(1.5 * c.wetSeason, -1, 1);
   u = u * (1 - Math.abs(monsoon)) + 0.75 * monsoon;
   v = v * (1 - Math.abs(monsoon)) + 0.75 * hemisphere * monsoon;
   const systems = 0.25 + 0.75 * extratropical;
@@ -353,7 +411,12 @@ export function synthesize(input: WeatherInput): Weather {
       0.2 * Math.abs(bands)) *
     (1 + 0.3 * land * daytime);
   const windSpeed = clamp(c.windMS * (strength / 1.12) + gusty, 0, 45);
-  const gustFactor = 1.3 + 0.25 * (cells + 1) / 2 + 0.15 * land + 0.6 * Math.max(0, convectiveExcess) + 0.2 * front;
+  const gustFactor =
+    1.3 +
+    (0.25 * (cells + 1)) / 2 +
+    0.15 * land +
+    0.6 * Math.max(0, convectiveExcess) +
+    0.2 * front;
 
   const instability =
     smoothstep(14, 28, tempC) * smoothstep(8, 20, dewPointC) * (0.6 + 0.4 * convectiveShare);

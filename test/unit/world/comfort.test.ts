@@ -106,7 +106,9 @@ describe('feels_like as the live service computes it', () => {
   it('matches every sample since 2021 within 0.25 °C (mean error under 0.05 °C)', () => {
     const errors = since2021.map((s) => Math.abs(error(s)));
     const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
-    console.log(`since 2021: mean |error| ${mean.toFixed(3)} °C, max ${Math.max(...errors).toFixed(3)} °C`);
+    console.log(
+      `since 2021: mean |error| ${mean.toFixed(3)} °C, max ${Math.max(...errors).toFixed(3)} °C`,
+    );
     expect(Math.max(...errors)).toBeLessThan(0.25);
     expect(mean).toBeLessThan(0.05);
   });
