@@ -142,7 +142,8 @@ function atmosphere(w: Weather, context: SkyContext, clouds: number): Sky | unde
   if (w.nearShower > 0.2 && w.front > 0.3 && wind >= 7 && draw(context, 4, 600) < 0.4) {
     return { conditionId: 771, visibility: 6000 + 4000 * pick };
   }
-  const dry = aridity(c) * land * smoothstep(45, 25, rh);
+  // Blown sand and dust need warm, bare desert ground (the cold deserts of the ice sheets blow snow).
+  const dry = aridity(c) * land * smoothstep(45, 25, rh) * smoothstep(0, 8, w.tempC);
   if (dry > 0.3) {
     if (wind >= 11 && aridity(c) > 0.8 && pick < dry) {
       return { conditionId: 751, visibility: clamp(8000 - 450 * wind, 500, 5000) };
