@@ -20,12 +20,12 @@ const TABLE = `Place        Tokyo, JP
 Coordinates  35.6762, 139.6503
 Observed     2026-06-21 21:00 (UTC+09:00)
 Conditions   Broken clouds
-Temperature  26.0 °C, feels like 26.0 °C
-Min / max    24.9 °C / 26.6 °C
-Wind         2.1 m/s from SW (225°), gusts 2.9 m/s
-Humidity     74%
-Pressure     1021 hPa
-Clouds       55%
+Temperature  22.2 °C, feels like 22.4 °C
+Min / max    21.4 °C / 23.0 °C
+Wind         2.6 m/s from SW (220°), gusts 4.7 m/s
+Humidity     73%
+Pressure     1015 hPa
+Clouds       75%
 Visibility   10 km
 Sunrise      04:25
 Sunset       19:00
@@ -33,9 +33,9 @@ Data         simulated by the embedded model, not a real observation
 `;
 
 const SUMMARY = `Tokyo, JP, observed 2026-06-21 21:00 (UTC+09:00)
-Broken clouds, 26.0 °C, feels like 26.0 °C
-Wind 2.1 m/s from SW (225°), gusts 2.9 m/s
-Humidity 74%, pressure 1021 hPa
+Broken clouds, 22.2 °C, feels like 22.4 °C
+Wind 2.6 m/s from SW (220°), gusts 4.7 m/s
+Humidity 73%, pressure 1015 hPa
 Sunrise 04:25, sunset 19:00
 Simulated by the embedded model, not a real observation
 `;
@@ -50,9 +50,9 @@ describe('against weather serve', () => {
       'summary in German and imperial units',
       ['-u', 'imperial', '-l', 'de', '-o', 'summary'],
       SUMMARY.replace(
-        'Broken clouds, 26.0 °C, feels like 26.0 °C',
-        'Überwiegend bewölkt, 78.7 °F, feels like 78.7 °F',
-      ).replace('2.1 m/s from SW (225°), gusts 2.9 m/s', '4.7 mph from SW (225°), gusts 6.4 mph'),
+        'Broken clouds, 22.2 °C, feels like 22.4 °C',
+        'Überwiegend bewölkt, 71.9 °F, feels like 72.3 °F',
+      ).replace('2.6 m/s from SW (220°), gusts 4.7 m/s', '5.9 mph from SW (220°), gusts 10.4 mph'),
     ],
     [
       'template',
@@ -60,7 +60,7 @@ describe('against weather serve', () => {
         '-f',
         '{place}|{main.temp:.1}{temp_unit}|{local_time}|{sunrise}|{sunset}|{wind_dir}|{rain.1h|0}',
       ],
-      'Tokyo, JP|26.0°C|21:00|04:25|19:00|SW|0\n',
+      'Tokyo, JP|22.2°C|21:00|04:25|19:00|SW|0\n',
     ],
   ])('%s', async (_what, args, stdout) => {
     const r = await live(args);
