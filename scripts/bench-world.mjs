@@ -68,7 +68,12 @@ const weatherUs = perCall((lat, lon, dt, i) => {
   if (climate) synthesize({ lat, lon, dt, climate });
 });
 
-const line = (/** @type {string} */ what, /** @type {number} */ value, /** @type {string} */ unit, /** @type {number | undefined} */ budget) =>
+const line = (
+  /** @type {string} */ what,
+  /** @type {number} */ value,
+  /** @type {string} */ unit,
+  /** @type {number | undefined} */ budget,
+) =>
   `${what.padEnd(34)} ${value.toFixed(2).padStart(8)} ${unit}${budget === undefined ? '' : `  (budget ${budget} ${unit}${value > budget ? ', EXCEEDED' : ''})`}`;
 console.log(
   [

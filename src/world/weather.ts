@@ -196,6 +196,8 @@ export function uniformShare(value: number, quantiles: readonly number[]): numbe
 /** exp(−x) inverted: an exponential variate of mean 1 from a uniform excess in [0, 1). */
 const exponential = (e: number): number => -Math.log(Math.max(1e-9, 1 - e));
 
+/** Γ(1.5): makes a Weibull variate of shape 2 average to 1. */
+const GAMMA_1_5 = 0.886226925;
 /** Γ(2.5): makes the heavier-tailed convective intensity average to 1. */
 const GAMMA_2_5 = 1.329340388;
 
@@ -403,14 +405,14 @@ export function synthesize(input: WeatherInput): Weather {
 
   const daytime = Math.cos((2 * Math.PI * (solarHour - 14)) / 24);
   const gusty = convectiveExcess > 0 ? 1.8 * convectiveExcess : 0;
+  // Hourly wind speeds spread as a Weibull distribution of shape 2 around the month's mean,
+  // strongest where the stratiform potential is (lows, fronts, bands), and in deep lows.
+  const weibull = Math.sqrt(-Math.log(Math.max(1e-6, 1 - uStratiform))) / GAMMA_1_5;
   const strength =
-    (0.55 +
-      0.45 * Math.hypot(u, v) +
-      0.5 * Math.max(0, -pressureSystem) * extratropical +
-      0.35 * front * extratropical +
-      0.2 * Math.abs(bands)) *
+    (0.3 * (0.55 + 0.45 * Math.min(1.5, Math.hypot(u, v)) + 0.2 * front * extratropical) +
+      0.7 * weibull) *
     (1 + 0.3 * land * daytime);
-  const windSpeed = clamp(c.windMS * (strength / 1.12) + gusty, 0, 45);
+  const windSpeed = clamp(c.windMS * strength + gusty - deepLow / 3, 0, 45);
   const gustFactor =
     1.3 +
     (0.25 * (cells + 1)) / 2 +
