@@ -26,7 +26,7 @@ function summary(on: boolean): string {
   const { bold, yellow } = painter(on);
   return `${bold('Tokyo, JP')}, observed 2026-06-21 21:00 (UTC+09:00)
 Broken clouds, ${yellow('22.2 °C')}, feels like 22.4 °C
-Wind 2.6 m/s from SW (220°), gusts 4.7 m/s
+Wind 1.8 m/s from SW (220°)
 Humidity 73%, pressure 1015 hPa
 Sunrise 04:25, sunset 19:00
 ${yellow('Simulated by the embedded model, not a real observation')}
@@ -41,7 +41,7 @@ ${cyan('Observed')}     2026-06-21 21:00 (UTC+09:00)
 ${cyan('Conditions')}   Broken clouds
 ${cyan('Temperature')}  ${yellow('22.2 °C')}, feels like 22.4 °C
 ${cyan('Min / max')}    21.4 °C / 23.0 °C
-${cyan('Wind')}         2.6 m/s from SW (220°), gusts 4.7 m/s
+${cyan('Wind')}         1.8 m/s from SW (220°)
 ${cyan('Humidity')}     73%
 ${cyan('Pressure')}     1015 hPa
 ${cyan('Clouds')}       75%
