@@ -4,11 +4,16 @@
 // the GeoNames places (their population-weighted mean height per cell), with the ice sheets'
 // interior shaped as ice sheets are and the gaps filled from the neighbours. The file's layout is
 // src/world/climate-layout.ts; both modules are bundled here in memory.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBundled } from './bundle.mjs';
-import { DEFAULT_SOURCE as PLACES_SOURCE, parseRows } from './build-data.mjs';
+import {
+  DEFAULT_SOURCE as PLACES_SOURCE,
+  mtimeMs,
+  parseRows,
+  writeAtomically,
+} from './build-data.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -276,15 +281,6 @@ function distanceToSea(land) {
   return d;
 }
 
-/** @param {string} path */
-function mtimeMs(path) {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Writes the climate table `out`. Does nothing when it is newer than its inputs (the climate
  * tables, the land polygons, the GeoNames table, this script and the modules it bundles).
@@ -308,15 +304,7 @@ export function buildClimate({ out = DEFAULT_OUT, force = false } = {}) {
   const land = landGrid();
   const elevation = elevationGrid(land, stations);
   const bytes = stationsModule.assembleClimateTable(stations, { land, elevation });
-  mkdirSync(dirname(out), { recursive: true });
-  const temporary = `${out}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, out);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeAtomically(out, bytes);
   return { built: true, out, bytes: bytes.length, stations: stations.length };
 }
 
