@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { defineConfig, type TestUserConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -11,6 +12,18 @@ const SLOW = [
   'test/e2e/quickstart.test.ts',
   'test/e2e/npm-package.test.ts',
 ];
+
+/** The `unit` project, also the suite that `npm run mutate` runs against each mutant. */
+export const unit = {
+  name: 'unit',
+  include: ['test/unit/**/*.test.ts'],
+  // One process per core that keeps its modules between files: several times faster,
+  // and the unit tests share no state but the files they create in their own folders.
+  // Vitest's default is one process fewer than the cores: a single one on two.
+  pool: 'forks',
+  isolate: false,
+  maxWorkers: availableParallelism(),
+} satisfies TestUserConfig;
 
 /**
  * Three projects, run in this order by `npm test`: `unit` (pure modules and the CLI in process
@@ -24,18 +37,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
-          // One process per core that keeps its modules between files: several times faster,
-          // and the unit tests share no state but the files they create in their own folders.
-          pool: 'forks',
-          isolate: false,
-          sequence: { groupOrder: 0 },
-        },
-      },
+      { extends: true, test: { ...unit, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {

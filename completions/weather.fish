@@ -17,7 +17,7 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --now
+                set valued --lat --lon -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
             case 'keys create'
                 set valued --name
             case serve
@@ -52,8 +52,11 @@ complete -c weather -n '__weather_at \'\'' -s f -l format -x -d 'print a templat
 complete -c weather -n '__weather_at \'\'' -l appid -x -d 'API key'
 complete -c weather -n '__weather_at \'\'' -l base-url -x -d 'API base URL'
 complete -c weather -n '__weather_at \'\'' -l timeout -x -d 'give up after this long, retries included'
+complete -c weather -n '__weather_at \'\'' -l cache -x -d 'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)'
+complete -c weather -n '__weather_at \'\'' -l stale-ok -x -d 'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0'
+complete -c weather -n '__weather_at \'\'' -l refresh-ahead -d 'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network'
 complete -c weather -n '__weather_at \'\'' -l offline -d 'answer from the embedded implementation, in process, no network'
-complete -c weather -n '__weather_at \'\'' -l now -x -d 'freeze the model\'s clock: ISO 8601 or Unix seconds (embedded implementation only)'
+complete -c weather -n '__weather_at \'\'' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds (embedded implementation only)'
 complete -c weather -n '__weather_at \'\'' -l color -d 'colour even when stdout is not a terminal'
 complete -c weather -n '__weather_at \'\'' -l no-color -d 'no colour (as does NO_COLOR)'
 complete -c weather -n '__weather_at \'\'' -l verbose -d 'print stack traces of internal errors (as does WEATHER_DEBUG=1)'
@@ -71,12 +74,12 @@ complete -c weather -n '__weather_at config 0' -a list -d 'print every stored se
 complete -c weather -n '__weather_at config 0' -a path -d 'print the config file\'s path'
 complete -c weather -n '__weather_at config 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at \'config set\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config set\' 0' -a 'appid units lang location base_url timeout' -d 'setting name'
+complete -c weather -n '__weather_at \'config set\' 0' -a 'appid units lang location base_url timeout cache stale_ok' -d 'setting name'
 complete -c weather -n '__weather_at \'config get\'' -l show -d 'print the API key in full instead of masked'
 complete -c weather -n '__weather_at \'config get\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config get\' 0' -a 'appid units lang location base_url timeout' -d 'setting name'
+complete -c weather -n '__weather_at \'config get\' 0' -a 'appid units lang location base_url timeout cache stale_ok' -d 'setting name'
 complete -c weather -n '__weather_at \'config unset\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config unset\' 0' -a 'appid units lang location base_url timeout' -d 'setting name'
+complete -c weather -n '__weather_at \'config unset\' 0' -a 'appid units lang location base_url timeout cache stale_ok' -d 'setting name'
 complete -c weather -n '__weather_at \'config list\'' -l show -d 'print the API key in full instead of masked'
 complete -c weather -n '__weather_at \'config list\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'config path\'' -s h -l help -d 'show help'
@@ -100,7 +103,7 @@ complete -c weather -n '__weather_at serve' -l host -x -d 'address to listen on 
 complete -c weather -n '__weather_at serve' -l port -x -d 'port; 0 picks a free one'
 complete -c weather -n '__weather_at serve' -l rate-limit -x -d 'requests per minute per key; 0 for no limit'
 complete -c weather -n '__weather_at serve' -l max-connections -x -d 'open connections at most; more are refused until some close'
-complete -c weather -n '__weather_at serve' -l now -x -d 'freeze the model\'s clock: ISO 8601 or Unix seconds'
+complete -c weather -n '__weather_at serve' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds'
 complete -c weather -n '__weather_at serve' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion 0' -a 'bash zsh fish' -d 'bash, zsh or fish'

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getAsset, isSea } from 'node:sea';
 import { readDataFile } from './core/data-files.js';
-import { main, processIO } from './cli/main.js';
+import { main, processIO, startsItself } from './cli/main.js';
 
 async function readAsset(name: string): Promise<Uint8Array> {
   return new Uint8Array(getAsset(name));
@@ -24,10 +24,13 @@ function readBesideScript(name: string): Promise<Uint8Array> {
   );
 }
 
-const readData = isSea() ? readAsset : readBesideScript;
+const sea = isSea();
+const readData = sea ? readAsset : readBesideScript;
+// The executable takes no script argument; the bundle run with plain node does.
+const startSelf = startsItself(sea ? [] : [...process.execArgv, process.argv[1] ?? '']);
 
 // A rejection here (a bug: main() reports its own errors) crashes with a stack trace and exit
 // code 1, as bin/weather.js's top-level await does.
-void main(process.argv.slice(2), processIO(), { readData }).then((code) => {
+void main(process.argv.slice(2), processIO(), { readData, startSelf }).then((code) => {
   process.exitCode = code;
 });

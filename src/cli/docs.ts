@@ -1,3 +1,10 @@
+import {
+  DT_AHEAD_SECONDS,
+  DT_BEHIND_SECONDS,
+  RANGES,
+  rangeText,
+  SUN_FROM_DT_SECONDS,
+} from '../client/decode/plausible.js';
 import { SETTINGS, SETTING_KEYS, defaultText } from '../config/settings.js';
 import { EXIT_CODE_TABLE } from '../core/errors.js';
 import { ENVIRONMENT } from './spec.js';
@@ -31,6 +38,29 @@ export function readmeSections(): Readonly<Record<string, string>> {
           .join(', '),
         meaning,
       ]),
+    ),
+    plausible: markdownTable(
+      ['member', 'allowed'],
+      [
+        ...RANGES.map((range) => {
+          const converted =
+            range.quantity === 'plain'
+              ? ''
+              : ` (${(['standard', 'imperial'] as const)
+                  .filter((units) => rangeText(range, units) !== rangeText(range, 'metric'))
+                  .map((units) => rangeText(range, units))
+                  .join(', ')})`;
+          return [range.members.map(code).join(', '), `${rangeText(range, 'metric')}${converted}`];
+        }),
+        [
+          code('dt'),
+          `at most ${DT_AHEAD_SECONDS / 3600} hour ahead of this machine's clock and ${DT_BEHIND_SECONDS / 86_400} days behind it (not checked for answers of the embedded implementation, whose clock --now may freeze)`,
+        ],
+        [
+          `${code('sys.sunrise')}, ${code('sys.sunset')}`,
+          `0, or within ${SUN_FROM_DT_SECONDS / 86_400} days of ${code('dt')}`,
+        ],
+      ],
     ),
     settings: markdownTable(
       ['key', 'meaning', 'default'],

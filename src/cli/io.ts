@@ -1,4 +1,6 @@
 import type { Env } from '../core/env.js';
+import { OutputError } from '../core/errors.js';
+import { describeSystemError, errorCode } from '../core/files.js';
 
 export interface Output {
   write(chunk: string | Uint8Array): void;
@@ -17,20 +19,74 @@ export interface IO {
   readonly env: Env;
   /** Wall clock, ms since the epoch. */
   now(): number;
+  /**
+   * Resolves once everything written to stdout has been handed over; rejects with an OutputError
+   * when it could not be. Test buffers never fail, so they need none.
+   */
+  settle?(): Promise<void>;
   /** Resolves with the signal's name when the process is asked to stop (SIGINT or SIGTERM). */
   untilSignal(): Promise<string>;
 }
 
-export function processIO(): IO {
-  // A reader that goes away (`weather | head -1`) is not an error worth a stack trace.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-    });
-  }
+/**
+ * stdout as commands use it. A reader that goes away (`weather | head -1`) is not an error: the
+ * rest is dropped silently. Any other failure (a full disk, a closed file) is an OutputError,
+ * thrown by the next write or by `settle`; Node reports it asynchronously, after the write.
+ */
+export function guardStdout(stream: NodeJS.WritableStream): Output & {
+  settle(): Promise<void>;
+} {
+  let failure: unknown;
+  let closed = false;
+  let last: Promise<void> = Promise.resolve();
+  const note = (error: unknown): void => {
+    if (errorCode(error) === 'EPIPE') closed = true;
+    else failure ??= error;
+  };
+  const check = (): void => {
+    if (failure !== undefined) {
+      throw new OutputError(`cannot write the output: ${describeSystemError(failure)}`);
+    }
+  };
+  stream.on('error', note);
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    write(chunk) {
+      check();
+      if (closed) return;
+      last = new Promise((resolve) => {
+        stream.write(chunk, (error) => {
+          if (error) note(error);
+          resolve();
+        });
+      });
+    },
+    async settle() {
+      await last;
+      check();
+    },
+  };
+}
+
+/**
+ * stderr as commands use it: its own failure has nowhere to be reported, so from then on what is
+ * written is dropped. `weather serve` keeps serving when its access log cannot be written.
+ */
+export function guardStderr(stream: NodeJS.WritableStream): Output {
+  let failed = false;
+  stream.on('error', () => (failed = true));
+  return {
+    write(chunk) {
+      if (!failed) stream.write(chunk, (error) => (failed ||= Boolean(error)));
+    },
+  };
+}
+
+export function processIO(): IO {
+  const stdout = guardStdout(process.stdout);
+  return {
+    stdout,
+    stderr: guardStderr(process.stderr),
+    settle: () => stdout.settle(),
     stdoutIsTTY: process.stdout.isTTY,
     stderrIsTTY: process.stderr.isTTY,
     columns: process.stdout.columns || 80,

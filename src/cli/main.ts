@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Platform } from '../core/env.js';
-import { UsageError } from '../core/errors.js';
+import { EXIT, UsageError } from '../core/errors.js';
 import { report } from './report.js';
 import { buildProgram, suggestCommand, type Invoke } from './program.js';
 import type { IO } from './io.js';
@@ -8,6 +8,7 @@ import { COMMANDS } from './spec.js';
 
 export { processIO, type IO } from './io.js';
 export { buildProgram, VERSION } from './program.js';
+export { startsItself } from './self.js';
 export type { Platform } from '../core/env.js';
 
 /**
@@ -51,7 +52,7 @@ export async function main(
   platform: Platform = {},
 ): Promise<number> {
   const verbose = argv.includes('--verbose') || io.env.WEATHER_DEBUG === '1';
-  let exitCode = 0;
+  let exitCode: number = EXIT.ok;
   try {
     const actions: Record<string, Invoke> = {
       '': async (command) => {
@@ -69,8 +70,15 @@ export async function main(
       exitCode = await action();
     });
     await program.parseAsync([...argv], { from: 'user' });
-    return exitCode;
   } catch (error) {
-    return report(error, io.stderr, verbose);
+    exitCode = report(error, io.stderr, verbose);
   }
+  // Output that could not be written fails an otherwise successful run; a failed run keeps its
+  // own code and message.
+  try {
+    await io.settle?.();
+  } catch (error) {
+    if (exitCode === EXIT.ok) exitCode = report(error, io.stderr, verbose);
+  }
+  return exitCode;
 }

@@ -127,6 +127,7 @@ export function generateManPage(program: Command): string {
       ['config.json', `settings written by ${name} config set`],
       ['keys.json', `API keys of the embedded implementation, managed by ${name} keys`],
     ]),
+    `Cached responses (--cache, --stale-ok) and the memory of failed calls live in ${italic('$WEATHER_CACHE_DIR')} when it is set, else in ${italic('$XDG_CACHE_HOME/weather')} (${italic('~/.cache/weather')} by default; ${italic('~/Library/Caches/weather')} on macOS, ${italic('%LOCALAPPDATA%\\weather')} on Windows); files untouched for a week are removed.`,
     '.SH EXAMPLES',
     ...examples(),
   ].join('\n')}\n`;

@@ -1,9 +1,11 @@
 import { parseCoordinate } from '../core/coordinates.js';
 import { UsageError } from '../core/errors.js';
-import { parseInstant } from '../core/instant.js';
+import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
+import { parseDuration } from '../core/duration.js';
 import {
   checkBaseUrl,
+  DURATION_RULE,
   checkTimeout,
   isSettingKey,
   SETTING_KEYS,
@@ -53,14 +55,36 @@ export const baseUrl: Parser<string> = (text) => {
   return checked.value;
 };
 
+/** A duration in seconds: `90s`, `10m`, `1h`, `2d`. */
+export function duration(flag: string): Parser<number> {
+  return (text) => {
+    const seconds = parseDuration(text);
+    if (seconds === undefined)
+      throw new UsageError(`${flag}: "${text}" is not valid (${DURATION_RULE})`);
+    return seconds;
+  };
+}
+
+/** How --now is written. */
+const INSTANT_FORMS =
+  'ISO 8601 (2026-01-01T12:00:00Z; UTC when no zone is given) or Unix seconds (1767268800)';
+
 export const instant: Parser<number> = (text) => {
-  const ms = parseInstant(text);
-  if (ms === undefined) {
+  const trimmed = text.trim();
+  // 13 digits is this century in milliseconds, and year 40000 in seconds.
+  if (/^-?\d{13,}$/.test(trimmed)) {
     throw new UsageError(
-      `--now must be ISO 8601 (2026-01-01T12:00:00Z) or Unix seconds (1767268800), got "${text}"`,
+      `--now takes Unix seconds, and "${text}" looks like milliseconds`,
+      `in seconds: --now ${trimmed.slice(0, -3)}`,
     );
   }
-  return ms;
+  const ms = parseInstant(trimmed);
+  if (ms !== undefined) return ms;
+  const problem = /^\d{4}-\d{2}-\d{2}/.test(trimmed) ? isoProblem(trimmed) : undefined;
+  if (problem !== undefined && problem !== 'not ISO 8601') {
+    throw new UsageError(`--now: "${text}" is no real date and time (${problem})`);
+  }
+  throw new UsageError(`--now must be ${INSTANT_FORMS}, got "${text}"`);
 };
 
 export function integer(flag: string, min: number, max: number): Parser<number> {

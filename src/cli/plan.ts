@@ -1,4 +1,5 @@
 import type { Env } from '../core/env.js';
+import { parseDuration } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
 import type { Mode } from '../core/units.js';
 import {
@@ -24,17 +25,41 @@ export type Printing =
   | { readonly kind: 'raw' | 'table' | 'summary' }
   | { readonly kind: 'template'; readonly template: Template };
 
+/** What runs of live calls remember between them (src/cache/). */
+export interface CachePolicy {
+  /** A stored response younger than this is used without a request; 0: never. */
+  readonly freshSeconds: number;
+  /** When a call fails, a stored response younger than this is printed instead; 0: never. */
+  readonly staleOkSeconds: number;
+  /** Past half of freshSeconds, refresh the stored response in a background process. */
+  readonly refreshAhead: boolean;
+}
+
 export interface Plan {
   readonly query: Query;
   readonly source: Source;
   readonly timeoutMs: number;
   readonly printing: Printing;
+  /** Live calls only: the embedded implementation answers at once and needs no cache. */
+  readonly cache?: CachePolicy;
   /** One line for stderr before the call, when there is something the user should know. */
   readonly notice?: string;
 }
 
 export const NO_KEY_NOTICE =
   'no API key set, so this is simulated data from the embedded model; to use the real service: weather config set appid <key>';
+
+/** A base URL the user gave, which the embedded model (answering without a key) cannot use. */
+export function baseUrlIgnoredNotice(given: string): string {
+  return `${given} is ignored without an API key: this is simulated data from the embedded model; to call that URL, give a key (--appid, WEATHER_APPID or weather config set appid <key>)`;
+}
+
+/** Where the base URL came from, when the user gave one. */
+function baseUrlGiven(flags: CurrentFlags, env: Env, stored: StoredSettings): string | undefined {
+  if (flags.baseUrl !== undefined) return '--base-url';
+  if (fromEnv(env, 'base_url') !== undefined) return SETTINGS.base_url.env;
+  return stored.base_url === undefined ? undefined : 'the stored base_url';
+}
 
 function location(flags: CurrentFlags, stored: StoredSettings): readonly [number, number] {
   if (flags.lat !== undefined && flags.lon !== undefined) return [flags.lat, flags.lon];
@@ -95,6 +120,22 @@ function baseUrl(flags: CurrentFlags, env: Env, stored: StoredSettings): string 
   return stored.base_url ?? settingDefault('base_url');
 }
 
+function seconds(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : parseDuration(text);
+}
+
+function cachePolicy(flags: CurrentFlags, stored: StoredSettings): CachePolicy {
+  const freshSeconds = flags.cache ?? seconds(stored.cache) ?? 0;
+  if (flags.refreshAhead && freshSeconds === 0) {
+    throw new UsageError('--refresh-ahead needs --cache, e.g. --cache 10m --refresh-ahead');
+  }
+  return {
+    freshSeconds,
+    staleOkSeconds: flags.staleOk ?? seconds(stored.stale_ok) ?? 0,
+    refreshAhead: flags.refreshAhead === true,
+  };
+}
+
 /**
  * Everything the top-level command will do, decided before any request: flags beat environment,
  * environment beats the config file, and the config file beats built-in defaults. Pure, so every
@@ -115,13 +156,16 @@ export function planCurrent(
   const timeoutSeconds = flags.timeout ?? stored.timeout ?? settingDefault('timeout');
   const query = { lat, lon, units, lang, mode };
   const url = baseUrl(flags, env, stored);
+  const cache = cachePolicy(flags, stored);
   if (flags.offline || appid === undefined) {
+    const given = baseUrlGiven(flags, env, stored);
+    const notice = given === undefined ? NO_KEY_NOTICE : baseUrlIgnoredNotice(given);
     return {
       query,
       source: { kind: 'embedded', now: flags.now },
       timeoutMs: timeoutSeconds * 1000,
       printing: shown,
-      ...(flags.offline ? {} : { notice: NO_KEY_NOTICE }),
+      ...(flags.offline ? {} : { notice }),
     };
   }
   if (flags.now !== undefined) {
@@ -132,5 +176,6 @@ export function planCurrent(
     source: { kind: 'live', baseUrl: url },
     timeoutMs: timeoutSeconds * 1000,
     printing: shown,
+    cache,
   };
 }

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { EXIT, WeatherError } from '../core/errors.js';
-import { redactUrl } from '../core/mask.js';
+import { redactSecrets } from '../core/mask.js';
 import type { Output } from './io.js';
 
 /**
@@ -10,15 +10,16 @@ import type { Output } from './io.js';
 export function report(error: unknown, stderr: Output, verbose: boolean): number {
   if (error instanceof CommanderError) return reportCommander(error, stderr);
   if (error instanceof WeatherError) {
-    stderr.write(`weather: ${redactUrl(error.message)}\n`);
-    if (error.hint) stderr.write(`hint: ${error.hint}\n`);
+    stderr.write(`weather: ${redactSecrets(error.message)}\n`);
+    if (error.hint) stderr.write(`hint: ${redactSecrets(error.hint)}\n`);
     if (verbose && error.cause instanceof Error)
-      stderr.write(`${redactUrl(error.cause.stack ?? '')}\n`);
+      stderr.write(`${redactSecrets(error.cause.stack ?? '')}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`weather: internal error: ${redactUrl(message)}\n`);
-  if (verbose) stderr.write(`${redactUrl(error instanceof Error ? (error.stack ?? '') : '')}\n`);
+  stderr.write(`weather: internal error: ${redactSecrets(message)}\n`);
+  if (verbose)
+    stderr.write(`${redactSecrets(error instanceof Error ? (error.stack ?? '') : '')}\n`);
   else stderr.write('hint: this is a bug; run again with --verbose for details, and report it\n');
   return EXIT.internal;
 }

@@ -15,7 +15,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 const NOW_OPTION = {
   flags: '--now <time>',
-  description: "freeze the model's clock: ISO 8601 or Unix seconds",
+  description: "freeze the model's clock: ISO 8601 (UTC when no zone is given) or Unix seconds",
   parse: parse.instant,
 } as const satisfies OptionSpec;
 
@@ -101,6 +101,25 @@ export const ROOT = {
       description: 'give up after this long, retries included',
       setting: 'timeout',
       parse: parse.timeout,
+    },
+    {
+      flags: '--cache <duration>',
+      description:
+        'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)',
+      setting: 'cache',
+      parse: parse.duration('--cache'),
+    },
+    {
+      flags: '--stale-ok <duration>',
+      description:
+        'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0',
+      setting: 'stale_ok',
+      parse: parse.duration('--stale-ok'),
+    },
+    {
+      flags: '--refresh-ahead',
+      description:
+        'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network',
     },
     {
       flags: '--offline',
@@ -273,7 +292,14 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
     'WEATHER_CONFIG_DIR',
     'folder holding config.json and keys.json (default: $XDG_CONFIG_HOME/weather, i.e. ~/.config/weather)',
   ],
+  [
+    'WEATHER_CACHE_DIR',
+    'folder of cached responses and remembered failures (default: $XDG_CACHE_HOME/weather, i.e. ~/.cache/weather)',
+  ],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off, or force a level (0-3)'],
-  ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy for live calls'],
+  [
+    'HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
+    'proxy for live calls to https:// and http:// base URLs (lower-case names first; host:port means http://host:port); hosts in NO_PROXY go direct',
+  ],
   ['WEATHER_DEBUG=1', 'print stack traces of internal errors'],
 ];

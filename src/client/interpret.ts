@@ -6,9 +6,11 @@ import {
   type Decoded,
 } from '../core/observation.js';
 import { DecodeProblem } from './decode/fields.js';
+import { checkPlausible, Implausible } from './decode/plausible.js';
 import { decodeErrorObject } from './decode/error.js';
 import { decodeJsonObservation } from './decode/json.js';
 import { decodeXmlObservation } from './decode/xml.js';
+import { checkWidget } from './decode/html.js';
 import type { HttpResponse } from '../core/http.js';
 import { MIN_RETRY_AFTER_SECONDS } from '../core/protocol.js';
 import type { Query } from './query.js';
@@ -19,12 +21,18 @@ const HINTS: Readonly<Record<number, string>> = {
 };
 
 /**
- * What a response means: an observation (decoded and validated), or the typed error to report.
- * html bodies are not decoded; they only have to be a 200 with an HTML content type.
+ * What a response means: an observation (decoded, validated and plausible at `now`, ms since the
+ * epoch), or the typed error to report. html bodies are not decoded; they only have to be the
+ * API's widget (see html.ts).
  */
-export function interpret(response: HttpResponse, query: Query, target: string): Decoded | null {
+export function interpret(
+  response: HttpResponse,
+  query: Query,
+  target: string,
+  now: number,
+): Decoded | null {
   const { status } = response;
-  if (status === 200) return decodeSuccess(response, query, target);
+  if (status === 200) return decodeSuccess(response, query, target, now);
   if (status >= 400 && status < 500) {
     const error = decodeErrorObject(response.body);
     const text = error ? error.message : `HTTP ${status} without an error object`;
@@ -52,35 +60,48 @@ export function retryAfterSeconds(header: string | undefined): number {
     : MIN_RETRY_AFTER_SECONDS;
 }
 
-function decodeSuccess(response: HttpResponse, query: Query, target: string): Decoded | null {
+function decodeSuccess(
+  response: HttpResponse,
+  query: Query,
+  target: string,
+  now: number,
+): Decoded | null {
   const marked = response.headers[SOURCE_HEADER] === SIMULATED_SOURCE;
   try {
-    switch (query.mode) {
-      case 'json': {
-        const observation = decodeJsonObservation(response.body);
-        return {
-          observation,
-          units: query.units,
-          simulated: marked || observation.base === SIMULATED_BASE,
-        };
-      }
-      case 'xml':
-        return { ...decodeXmlObservation(response.body, query.units), simulated: marked };
-      case 'html': {
-        const type = response.headers['content-type'] ?? '';
-        if (response.body.byteLength === 0) {
-          throw new DecodeProblem('expected an HTML body, got an empty body');
-        }
-        if (!type.startsWith('text/html')) {
-          throw new DecodeProblem(`expected an HTML body, got ${type || 'no content type'}`);
-        }
-        return null;
-      }
+    const decoded = decodeBody(response, query, marked);
+    // The embedded implementation's answers may be frozen at any time (weather serve --now).
+    if (decoded) {
+      checkPlausible(decoded.observation, decoded.units, decoded.simulated ? undefined : now);
     }
+    return decoded;
   } catch (error) {
+    if (error instanceof Implausible) {
+      throw new UpstreamError(
+        `${target} answered an observation that cannot be right: ${error.message}`,
+        error.hint ?? 'the service sent values outside physical ranges; try again later',
+      );
+    }
     if (!(error instanceof DecodeProblem)) throw error;
     throw new UpstreamError(
       `${target} answered 200 with a body that is not a weather observation: ${error.message}`,
     );
+  }
+}
+
+function decodeBody(response: HttpResponse, query: Query, marked: boolean): Decoded | null {
+  switch (query.mode) {
+    case 'json': {
+      const observation = decodeJsonObservation(response.body);
+      return {
+        observation,
+        units: query.units,
+        simulated: marked || observation.base === SIMULATED_BASE,
+      };
+    }
+    case 'xml':
+      return { ...decodeXmlObservation(response.body, query.units), simulated: marked };
+    case 'html':
+      checkWidget(response);
+      return null;
   }
 }

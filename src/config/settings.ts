@@ -2,6 +2,7 @@ import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { keysOf } from '../core/keys-of.js';
 import { UNITS, isUnits, type Units } from '../core/units.js';
 import { parseCoordinate } from '../core/coordinates.js';
+import { formatDuration, parseDuration } from '../core/duration.js';
 
 /**
  * The settings a user can store with `weather config set`: one table that drives validation of
@@ -33,6 +34,9 @@ export interface SettingTypes {
   readonly location: string;
   readonly base_url: string;
   readonly timeout: number;
+  /** A duration as `parseDuration` reads it, normalised: `10m`. */
+  readonly cache: string;
+  readonly stale_ok: string;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -51,6 +55,14 @@ export function checkTimeout(text: string): Checked<number> {
     return no(`allowed: a number of seconds greater than 0 and at most ${MAX_TIMEOUT_SECONDS}`);
   }
   return ok(value);
+}
+
+export const DURATION_RULE =
+  'allowed: a whole number and a unit, e.g. 90s, 10m, 1h, 2d, at most a year';
+
+export function checkDuration(text: string): Checked<string> {
+  const seconds = parseDuration(text);
+  return seconds === undefined ? no(DURATION_RULE) : ok(formatDuration(seconds));
 }
 
 export function checkBaseUrl(text: string): Checked<string> {
@@ -118,6 +130,16 @@ export const SETTINGS: { readonly [K in SettingKey]: Setting<SettingTypes[K]> } 
     description: 'seconds to wait for the API, retries included',
     default: 10,
     check: checkTimeout,
+  },
+  cache: {
+    description:
+      'reuse a live response younger than this, e.g. 10m (overridden by --cache; 0s: no cache)',
+    check: checkDuration,
+  },
+  stale_ok: {
+    description:
+      'when a call fails, print the last good response younger than this, e.g. 1h (overridden by --stale-ok)',
+    check: checkDuration,
   },
 };
 

@@ -1,74 +1,31 @@
-import Conf from 'conf';
-import { join } from 'node:path';
-import { ConfigError, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
+import { writeFileAtomic } from '../core/files.js';
+import { withLockSync } from '../core/lock-wait.js';
+import { configFile, readConfigObject, readSettings } from './read.js';
 import {
   checkSetting,
-  SETTING_KEYS,
   type SettingKey,
   type SettingTypes,
   type StoredSettings,
 } from './settings.js';
 
-const UNTOUCHED = 'fix or move the file; weather has left it untouched';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /**
- * The user's settings in `config.json` (conf, mode 0600, written atomically). A file that cannot
- * be read, is not JSON, or holds an invalid value is reported (exit 8) and never rewritten.
+ * The user's settings in `config.json` (mode 0600 in a folder of mode 0700, replaced atomically).
+ * A file that cannot be read, is not JSON, is not an object or holds an invalid value is reported
+ * (exit 8) and never rewritten; a file that cannot be written is reported naming it, and the
+ * stored file stays as it was (writeFileAtomic checks every byte written: conf's writer did not,
+ * and truncated the file when the disk filled up mid-write).
  */
 export class ConfigStore {
   readonly path: string;
-  private readonly conf: Conf;
 
-  constructor(directory: string) {
-    this.path = join(directory, 'config.json');
-    try {
-      this.conf = new Conf({
-        projectName: 'weather',
-        cwd: directory,
-        configName: 'config',
-        configFileMode: 0o600,
-        clearInvalidConfig: false,
-        watch: false,
-      });
-    } catch (error) {
-      const reason = error instanceof SyntaxError ? 'is not valid JSON' : `cannot be read`;
-      throw new ConfigError(
-        `config file ${this.path} ${reason}: ${(error as Error).message}`,
-        UNTOUCHED,
-        {
-          cause: error,
-        },
-      );
-    }
+  constructor(private readonly directory: string) {
+    this.path = configFile(directory);
   }
 
   /** Every known setting that is stored, validated; unknown keys are kept but ignored. */
   read(): StoredSettings {
-    const store = this.object();
-    const values: Mutable<StoredSettings> = {};
-    for (const key of SETTING_KEYS) assign(values, key, this.readOne(store, key));
-    return values;
-  }
-
-  private readOne<K extends SettingKey>(
-    store: Record<string, unknown>,
-    key: K,
-  ): SettingTypes[K] | undefined {
-    const raw = store[key];
-    if (raw === undefined) return undefined;
-    const checked =
-      typeof raw === 'string' || typeof raw === 'number'
-        ? checkSetting(key, String(raw))
-        : { ok: false as const, reason: `expected text, found ${JSON.stringify(raw)}` };
-    if (!checked.ok) {
-      throw new ConfigError(
-        `config file ${this.path}: invalid ${key} ${JSON.stringify(raw)} (${checked.reason})`,
-        UNTOUCHED,
-      );
-    }
-    return checked.value;
+    return readSettings(this.directory);
   }
 
   set<K extends SettingKey>(key: K, text: string): SettingTypes[K] {
@@ -76,33 +33,31 @@ export class ConfigStore {
     if (!checked.ok) {
       throw new UsageError(`invalid value for ${key}: ${JSON.stringify(text)} (${checked.reason})`);
     }
-    this.object();
-    this.conf.set(key, checked.value);
+    this.change((stored) => ({ ...stored, [key]: checked.value }));
     return checked.value;
   }
 
   unset(key: SettingKey): void {
-    this.object();
-    this.conf.delete(key);
+    this.change((stored) => {
+      if (!Object.hasOwn(stored, key)) return undefined;
+      const { [key]: _removed, ...rest } = stored;
+      return rest;
+    });
   }
 
   /**
-   * The stored object. `set` and `unset` only need this much: they may repair an invalid value,
-   * and they keep every other member as it is.
+   * Changes the stored object and keeps every other member as it is; `update` returns undefined
+   * when there is nothing to write. An invalid value is no obstacle: `set` is how it gets repaired.
    */
-  private object(): Record<string, unknown> {
-    const store: unknown = this.conf.store;
-    if (typeof store !== 'object' || store === null || Array.isArray(store)) {
-      throw new ConfigError(`config file ${this.path} does not hold an object`, UNTOUCHED);
-    }
-    return store as Record<string, unknown>;
+  private change(
+    update: (stored: Record<string, unknown>) => Record<string, unknown> | undefined,
+  ): void {
+    // The same lock as keys.json: a change made meanwhile by another weather is never lost.
+    withLockSync(this.path, () => {
+      const changed = update(readConfigObject(this.path) ?? {});
+      if (changed !== undefined) {
+        writeFileAtomic(this.path, `${JSON.stringify(changed, null, '\t')}\n`);
+      }
+    });
   }
-}
-
-function assign<K extends SettingKey>(
-  into: Mutable<StoredSettings>,
-  key: K,
-  value: SettingTypes[K] | undefined,
-): void {
-  if (value !== undefined) into[key] = value;
 }

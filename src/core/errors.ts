@@ -28,9 +28,15 @@ export const EXIT_CODE_TABLE: readonly (readonly [ExitCode, string])[] = [
   [EXIT.usage, 'usage error: bad flag or value, detected before any request'],
   [EXIT.rejected, 'the API rejected the request (400, or another 4xx but 401 and 429)'],
   [EXIT.auth, 'authentication failed (401: missing, invalid or inactive key)'],
-  [EXIT.rateLimited, 'rate limited (429)'],
-  [EXIT.network, 'network failure: DNS, refused, reset, timeout'],
-  [EXIT.upstream, 'bad upstream response: 5xx, or a body that is not an observation or error'],
+  [EXIT.rateLimited, 'rate limited (429), or inside the wait a 429 asked for'],
+  [
+    EXIT.network,
+    'network failure: DNS, refused, reset, timeout, a proxy that refuses the request (403, 407); or inside the back-off after failures in a row',
+  ],
+  [
+    EXIT.upstream,
+    'bad upstream response: 5xx, an answer that is not HTTP, or a body that is not a plausible observation or error',
+  ],
   [
     EXIT.config,
     'configuration or storage error: an invalid config or key file, a file that cannot be written, a lock held too long, a malformed proxy variable',

@@ -1,11 +1,56 @@
-const ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+/** `2026-01-01`, `2026-01-01T12:00`, `2026-01-01T12:00:00.5+01:00`: the ISO 8601 forms accepted. */
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([zZ]|[+-](\d{2}):?(\d{2}))?)?$/;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * Why an ISO 8601 date-time names no real instant (`February 2026 has 28 days`), or undefined when
+ * it does. Date.parse does not say: it rolls 2026-02-30 over into March.
+ */
+export function isoProblem(text: string): string | undefined {
+  const match = ISO.exec(text.trim());
+  if (!match) return 'not ISO 8601';
+  const [year, month, day, hour, minute, second, , zoneHours, zoneMinutes] = match
+    .slice(1)
+    // Groups that did not take part are undefined, whatever the array's type says.
+    .map((field: string | undefined) => Number(field ?? 0));
+  const name = MONTHS[(month ?? 0) - 1];
+  if (name === undefined) return `there is no month ${month}`;
+  const days = new Date(Date.UTC(year ?? 0, month ?? 0, 0)).getUTCDate();
+  if ((day ?? 0) < 1 || (day ?? 0) > days) return `${name} ${year} has ${days} days`;
+  if ((hour ?? 0) > 23) return `there is no hour ${hour}`;
+  if ((minute ?? 0) > 59) return `there is no minute ${minute}`;
+  if ((second ?? 0) > 59) return `there is no second ${second}`;
+  if ((zoneHours ?? 0) > 23 || (zoneMinutes ?? 0) > 59) return 'the zone offset is not one';
+  return undefined;
+}
 
 /**
  * Milliseconds since the epoch of an ISO 8601 date-time; one without a zone designator is UTC
- * (never the machine's TZ), as the API's XML writes its times. Undefined when it is not one.
+ * (never the machine's TZ), as the API's XML writes its times. Undefined when it is not one, or
+ * names no real instant (2026-02-30).
  */
 export function parseIsoAsUtc(text: string): number | undefined {
-  const ms = Date.parse(ZONE.test(text) || /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : `${text}Z`);
+  const trimmed = text.trim();
+  const match = ISO.exec(trimmed);
+  if (!match || isoProblem(trimmed) !== undefined) return undefined;
+  const dateOnly = match[4] === undefined;
+  const zoned = match[7] !== undefined;
+  const ms = Date.parse(`${trimmed.replace(' ', 'T')}${dateOnly || zoned ? '' : 'Z'}`);
   return Number.isFinite(ms) ? ms : undefined;
 }
 
@@ -20,6 +65,5 @@ export function parseInstant(text: string): number | undefined {
     const ms = Number(trimmed) * 1000;
     return Number.isSafeInteger(ms) && Math.abs(ms) <= 8.64e15 ? ms : undefined;
   }
-  if (!/^\d{4}-\d{2}-\d{2}/.test(trimmed)) return undefined;
   return parseIsoAsUtc(trimmed);
 }

@@ -8,3 +8,13 @@ export function maskKey(key: string): string {
 export function redactUrl(url: string): string {
   return url.replace(/([?&]appid=)[^&#\s]*/gi, '$1***');
 }
+
+/** `http://user:password@host` → `http://***@host`: credentials in a base or proxy URL. */
+export function redactCredentials(text: string): string {
+  return text.replace(/(\/\/)[^\s/]*@/g, '$1***@');
+}
+
+/** Everything printed about a failure goes through this: no key, no password. */
+export function redactSecrets(text: string): string {
+  return redactCredentials(redactUrl(text));
+}

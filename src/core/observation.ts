@@ -65,12 +65,26 @@ type PathsOf<T> = {
 /** Every member of the JSON observation as a template path: `main.temp`, `weather.0.icon`. */
 export type ObservationPath = PathsOf<Observation>;
 
+/**
+ * How a response reached this run: a call just made (`live`), the cache (`cache`), the cache
+ * after a failed call (`stale`), or the embedded implementation in process (`simulated`).
+ */
+export type DataSource = 'live' | 'cache' | 'stale' | 'simulated';
+
+export interface Origin {
+  readonly source: DataSource;
+  /** When the response was received, ms since the epoch. */
+  readonly fetchedAt: number;
+}
+
 /** What a decoder hands the renderers: the observation and the unit system its numbers are in. */
 export interface Decoded {
   readonly observation: Observation;
   readonly units: Units;
   /** The embedded implementation made it up; people must be told. */
   readonly simulated: boolean;
+  /** Set by the command that obtained the response; absent, it was just received. */
+  readonly origin?: Origin;
 }
 
 /** `base` of every JSON response from the embedded implementation. */

@@ -17,3 +17,10 @@ export const MIN_RETRY_AFTER_SECONDS = 60;
 
 /** The live service recomputes observations about every ten minutes; the model does exactly. */
 export const OBSERVATION_CYCLE_SECONDS = 600;
+
+/**
+ * What every `mode=html` widget of the live service has carried since 2016, and the embedded
+ * implementation's too: the temperature's title. An HTML page without it (a captive portal, a
+ * login page) is not the API's answer.
+ */
+export const HTML_WIDGET_MARK = 'title="Current Temperature"';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { ConfigError } from '../core/errors.js';
-import { withFileLock, writeFileAtomic } from '../core/files.js';
+import { cannotWrite, describeSystemError, writeFileAtomic } from '../core/files.js';
+import { withLockSync } from '../core/lock-wait.js';
 
 /**
  * API keys of the embedded implementation, kept in `keys.json` in the config directory. A key is
@@ -62,18 +63,23 @@ export class KeyFile {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new ConfigError(`cannot read key file ${this.path}: ${(error as Error).message}`);
+      throw new ConfigError(`cannot read key file ${this.path}: ${describeSystemError(error)}`);
     }
     return parseKeys(text, this.path);
   }
 
   /** Read, change and write back under a lock; the change sees the latest file. */
   private update<T>(change: (keys: ApiKey[]) => { keys: ApiKey[]; result: T }): T {
-    return withFileLock(this.path, () => {
-      const { keys, result } = change(this.read());
-      writeFileAtomic(this.path, `${JSON.stringify({ keys }, null, 2)}\n`);
-      return result;
-    });
+    try {
+      return withLockSync(this.path, () => {
+        const { keys, result } = change(this.read());
+        writeFileAtomic(this.path, `${JSON.stringify({ keys }, null, 2)}\n`);
+        return result;
+      });
+    } catch (error) {
+      // The lock file too is a write: a read-only folder fails there first.
+      throw cannotWrite(this.path, error);
+    }
   }
 
   create(name: string, now: Date): ApiKey {

@@ -1,7 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import { compass } from '../core/compass.js';
 import { formatOffset, localTime } from '../core/localtime.js';
-import type { Decoded, Observation, Precipitation } from '../core/observation.js';
+import { formatAge } from '../core/localtime.js';
+import type { DataSource, Decoded, Observation, Precipitation } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
 
 /** What every renderer gets besides the observation. Renderers never do I/O. */
@@ -111,3 +112,21 @@ export function sun(
 }
 
 export const SIMULATED_NOTE = 'simulated by the embedded model, not a real observation';
+
+/** `{source}`: made up by the model wherever it came from, else how it reached this run. */
+export function sourceOf(d: Decoded): DataSource {
+  return d.simulated ? 'simulated' : (d.origin?.source ?? 'live');
+}
+
+/**
+ * A line on where data not fresh from a call came from and how old it is, or undefined for a
+ * response just received: `cache, fetched 3m ago`.
+ */
+export function provenance(d: Decoded, now: number): string | undefined {
+  const origin = d.origin;
+  if (origin?.source !== 'cache' && origin?.source !== 'stale') return undefined;
+  const fetched = `fetched ${formatAge((now - origin.fetchedAt) / 1000)} ago`;
+  return origin.source === 'cache'
+    ? `cache, ${fetched}`
+    : `stale, ${fetched} (the latest call failed)`;
+}

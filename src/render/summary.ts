@@ -7,6 +7,7 @@ import {
   paintTemperature,
   place,
   precipitation,
+  provenance,
   SIMULATED_NOTE,
   sun,
   temperature,
@@ -35,5 +36,8 @@ export function renderSummary(d: Decoded, ctx: RenderContext): string {
   if (s?.polar) lines.push(`No sunrise or sunset today (${s.polar})`);
   else if (s) lines.push(`Sunrise ${s.sunrise}, sunset ${s.sunset}`);
   if (d.simulated) lines.push(chalk.yellow(capitalize(SIMULATED_NOTE)));
+  const from = provenance(d, ctx.now);
+  if (from)
+    lines.push(d.origin?.source === 'stale' ? chalk.yellow(`Source: ${from}`) : `Source: ${from}`);
   return `${lines.join('\n')}\n`;
 }

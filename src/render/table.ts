@@ -8,6 +8,7 @@ import {
   paintTemperature,
   place,
   precipitation,
+  provenance,
   SIMULATED_NOTE,
   sun,
   temperature,
@@ -45,6 +46,8 @@ export function tableRows(d: Decoded, ctx: RenderContext): [string, string][] {
   const s = sun(o);
   if (s) rows.push(['Sunrise', s.sunrise], ['Sunset', s.sunset]);
   if (d.simulated) rows.push(['Data', chalk.yellow(SIMULATED_NOTE)]);
+  const from = provenance(d, ctx.now);
+  if (from) rows.push(['Source', d.origin?.source === 'stale' ? chalk.yellow(from) : from]);
   return rows;
 }
 

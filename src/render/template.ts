@@ -3,7 +3,7 @@ import { keysOf } from '../core/keys-of.js';
 import { formatAge } from '../core/localtime.js';
 import type { Decoded, ObservationPath } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../core/units.js';
-import { clock, place } from './format.js';
+import { clock, place, sourceOf } from './format.js';
 
 /**
  * `--format` templates for status bars and cron: `{path[:spec][|fallback]}` where path is a
@@ -79,6 +79,7 @@ export const DERIVED_FIELDS: Readonly<Record<string, Derive>> = {
   age: (d, now) => formatAge(now / 1000 - d.observation.dt),
   place: (d) => place(d.observation),
   description: (d) => d.observation.weather[0]?.description,
+  source: (d) => sourceOf(d),
 };
 
 function sunClock(d: Decoded, time: number | undefined): string | undefined {
@@ -113,6 +114,11 @@ export interface Template {
   readonly parts: readonly Part[];
 }
 
+/** A status bar has no use for more, and a template must not be able to exhaust memory. */
+export const MAX_WIDTH = 200;
+/** Beyond this a number's digits are noise; toFixed itself throws past 100. */
+export const MAX_PRECISION = 20;
+
 const FIELD = /^([A-Za-z0-9_.]+)(?::((?:.?[<>^])?\d*(?:\.\d+f?)?))?(?:\|(.*))?$/su;
 const SPEC = /^(?:(.)?([<>^]))?(\d*)(?:\.(\d+)f?)?$/su;
 
@@ -133,6 +139,14 @@ function parseField(inner: string): Part {
     );
   }
   const [, fill, align, width, precision] = SPEC.exec(specText) ?? [];
+  const widthValue = width ? Number(width) : 0;
+  if (widthValue > MAX_WIDTH) {
+    throw new TemplateError(`{${inner}} is too wide`, `width at most ${MAX_WIDTH}`);
+  }
+  const precisionValue = precision === undefined ? undefined : Number(precision);
+  if (precisionValue !== undefined && precisionValue > MAX_PRECISION) {
+    throw new TemplateError(`{${inner}} is too precise`, `precision at most ${MAX_PRECISION}`);
+  }
   return {
     kind: 'field',
     path,
@@ -140,9 +154,9 @@ function parseField(inner: string): Part {
     spec: {
       fill: fill ?? ' ',
       align: align as Spec['align'],
-      width: width ? Number(width) : 0,
+      width: widthValue,
       zeros: align === undefined && width !== undefined && width.startsWith('0'),
-      precision: precision === undefined ? undefined : Number(precision),
+      precision: precisionValue,
     },
   };
 }

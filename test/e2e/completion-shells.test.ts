@@ -159,7 +159,10 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ['weather -m ', ['html', 'json', 'xml']],
   ['weather --output ', ['raw', 'summary', 'table']],
   ['weather --lang z', ['zh_cn', 'zh_tw', 'zu']],
-  ['weather config set ', ['appid', 'base_url', 'lang', 'location', 'timeout', 'units']],
+  [
+    'weather config set ',
+    ['appid', 'base_url', 'cache', 'lang', 'location', 'stale_ok', 'timeout', 'units'],
+  ],
   ['weather completion ', ['bash', 'fish', 'zsh']],
   ['weather --un', ['--units']],
   [

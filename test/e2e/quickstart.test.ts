@@ -46,6 +46,7 @@ const env = {
   TERM: 'xterm-256color',
   TZ: 'UTC',
   WEATHER_CONFIG_DIR: config,
+  WEATHER_CACHE_DIR: join(config, 'cache'),
 };
 
 describe('quick start in a fresh checkout', () => {

@@ -110,7 +110,9 @@ describe('README', () => {
     for (const line of ELSEWHERE) expect(commands).toContain(line);
   });
 
-  it('runs every other command successfully, in order', async () => {
+  // Some fifty processes one after another: seconds on an idle machine, more than the default
+  // 20 s on a busy one.
+  it('runs every other command successfully, in order', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
     for (const original of commands) {
       if (ELSEWHERE.includes(original)) continue;

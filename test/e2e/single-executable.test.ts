@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -113,6 +113,36 @@ describe('the single executable (npm run package)', () => {
       expect(visible(sea)).toEqual(visible(npm));
       expect(npm.code).toBe(0);
     }
+  });
+
+  it('starts itself, with no node anywhere, to refresh the cache ahead', async () => {
+    fresh();
+    const args = ['--lat', '40.4', '--lon', '-3.7', '--base-url', baseUrl, '--appid', key];
+    const cached = [...args, '--cache', '4s', '-f', '{name}'];
+    const asked = () =>
+      server
+        ?.stderr()
+        .split('\n')
+        .filter((line) => line.includes('lat=40.4'));
+    const first = await runCommand(exe, cached, { env, cwd: work.home });
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const second = await runCommand(exe, [...cached, '--refresh-ahead'], { env, cwd: work.home });
+    expect([visible(first), visible(second)]).toEqual([
+      { code: 0, stdout: 'Arganzuela\n', stderr: '' },
+      { code: 0, stdout: 'Arganzuela\n', stderr: '' },
+    ]);
+    const deadline = Date.now() + 10_000;
+    while ((asked()?.length ?? 0) < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(asked()?.length).toBe(2);
+    // The detached refresh still writes what it got: wait for it to let go of the entry's lock.
+    const locked = (): boolean =>
+      readdirSync(join(state.home, 'cache')).some((name) => name.endsWith('.lock'));
+    while (locked() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(locked()).toBe(false);
   });
 
   it('serves the API, and stops on SIGTERM with exit code 0', async () => {

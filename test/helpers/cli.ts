@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ export interface Run {
 }
 
 /**
- * A clean environment for a spawned `weather`: its own config folder and HOME, no
+ * A clean environment for a spawned `weather`: its own config and cache folders and HOME, no
  * proxies, no colour settings, UTC unless a test says otherwise. Nothing of the user's leaks in.
  */
 export function cleanEnv(
@@ -29,6 +29,7 @@ export function cleanEnv(
     LANG: 'C.UTF-8',
     TZ: 'UTC',
     WEATHER_CONFIG_DIR: join(home, 'config'),
+    WEATHER_CACHE_DIR: join(home, 'cache'),
     ...extra,
   };
   // `undefined` in `extra` removes a variable.
@@ -90,13 +91,17 @@ export function weather(
   });
 }
 
-export interface Served {
+/** A running `weather serve`, in a process of its own or in the test's. */
+export interface Running {
   readonly url: string;
-  readonly child: ChildProcessWithoutNullStreams;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
   /** SIGTERM, then the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface Served extends Running {
+  readonly child: ChildProcessWithoutNullStreams;
 }
 
 /** Starts `weather serve --port 0 …` and waits for the URL line on stdout. */
@@ -150,20 +155,32 @@ export function createdKey(stderr: string): string {
   return match[1];
 }
 
+/** The names of the keys in a home's key file, sorted. */
+export function storedKeyNames(home: string): string[] {
+  const file = JSON.parse(readFileSync(join(home, 'config', 'keys.json'), 'utf8')) as {
+    keys: { name: string }[];
+  };
+  return file.keys.map((k) => k.name).sort();
+}
+
 /**
  * A home folder and a `weather serve` in it for one test file: started before its tests, stopped
- * and removed after. `key` is the key the server created.
+ * and removed after. `key` is the key the server created. `start` runs it: a process by default,
+ * serveInProcess (test/helpers/io.ts) for the unit tests.
  */
-export function useServer(args: readonly string[]): {
+export function useServer(
+  args: readonly string[],
+  start: (home: string, args: readonly string[]) => Promise<Running> = serve,
+): {
   readonly home: string;
-  server(): Served;
+  server(): Running;
   key(): string;
 } {
   const { home, remove } = makeHome();
-  let served: Served | undefined;
+  let served: Running | undefined;
   let key = '';
   beforeAll(async () => {
-    served = await serve(home, args);
+    served = await start(home, args);
     key = createdKey(served.stderr());
   });
   afterAll(async () => {

@@ -10,6 +10,8 @@ export type Answer =
       readonly status: number;
       readonly body: string | Buffer;
       readonly headers?: Record<string, string>;
+      /** Answer only after this long, as a slow server would. */
+      readonly delayMs?: number;
     }
   | { readonly hang: true }
   | { readonly reset: true };
@@ -39,11 +41,15 @@ export async function startFaultServer(
       request.socket.destroy();
       return;
     }
-    response.writeHead(
-      answer.status,
-      answer.headers ?? { 'content-type': 'application/json; charset=utf-8' },
-    );
-    response.end(answer.body);
+    const send = (): void => {
+      response.writeHead(
+        answer.status,
+        answer.headers ?? { 'content-type': 'application/json; charset=utf-8' },
+      );
+      response.end(answer.body);
+    };
+    if (answer.delayMs === undefined) send();
+    else setTimeout(send, answer.delayMs);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -38,14 +38,22 @@ export function climateBytes(): Promise<Uint8Array> {
   });
 }
 
+const dataFiles = new Map<string, Promise<Uint8Array>>();
+
 /**
  * Where in-process runs of the CLI read data files from: the test data folder, built on first
- * use, so the unit tests need no `npm run build`.
+ * use, so the unit tests need no `npm run build`. Each file is read once per test process: the
+ * places index is megabytes, and many runs load the world.
  */
 export const TEST_PLATFORM: Platform = {
-  readData: async (name) => {
-    await (name === 'climate.bin' ? climateBytes() : placesBytes());
-    return readFile(join(TEST_DATA_DIR, name));
+  readData: (name) => {
+    const read =
+      dataFiles.get(name) ??
+      (name === 'climate.bin'
+        ? climateBytes()
+        : placesBytes().then(() => readFile(join(TEST_DATA_DIR, name))));
+    dataFiles.set(name, read);
+    return read;
   },
 };
 

@@ -15,8 +15,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   config: ['core'],
   render: ['core'],
   client: ['core'],
+  cache: ['core'],
   server: ['core', 'world', 'keys'],
-  cli: ['core', 'world', 'keys', 'config', 'render', 'client', 'server'],
+  cli: ['core', 'world', 'keys', 'config', 'render', 'client', 'cache', 'server'],
   // The single executable's entry point.
   'sea.ts': ['cli', 'core'],
 };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { maskKey } from '../../core/mask.js';
+import { maskKey, redactCredentials } from '../../core/mask.js';
 import { configDir } from '../../config/paths.js';
 import {
   defaultText,
@@ -13,8 +13,10 @@ import type { IO } from '../io.js';
 import { bind, type Invoke } from '../program.js';
 import { CONFIG_GET, CONFIG_LIST, CONFIG_PATH, CONFIG_SET, CONFIG_UNSET } from '../spec.js';
 
+/** Secrets masked and credentials in URLs hidden, unless --show. */
 function shown(key: SettingKey, value: string | number, show: boolean): string {
-  return SETTINGS[key].secret && !show ? maskKey(String(value)) : String(value);
+  if (show) return String(value);
+  return SETTINGS[key].secret ? maskKey(String(value)) : redactCredentials(String(value));
 }
 
 function stored(values: StoredSettings, key: SettingKey): string | number | undefined {

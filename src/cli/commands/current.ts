@@ -1,16 +1,17 @@
 import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
-import { ConfigStore } from '../../config/store.js';
+import { readSettings } from '../../config/read.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
-import { interpret } from '../../client/interpret.js';
 import type { Transport } from '../../client/query.js';
 import { decideColorLevel, makeChalk } from '../../render/colour.js';
 import { renderSummary } from '../../render/summary.js';
 import { renderTable } from '../../render/table.js';
 import { renderTemplate } from '../../render/template.js';
+import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
 import { planCurrent, type Plan } from '../plan.js';
+import { answerLive, answerSimulated } from '../answer.js';
 import { bind, type Invoke } from '../program.js';
 import { ROOT } from '../spec.js';
 
@@ -42,33 +43,33 @@ async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Tra
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
-    const stored = new ConfigStore(configDir(io.env)).read();
+    const stored = readSettings(configDir(io.env));
     const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
-    const transport = await transportFor(plan, io, platform);
-    try {
-      const response = await transport.get(plan.query);
-      const decoded = interpret(response, plan.query, transport.target);
-      if (plan.printing.kind === 'raw' || decoded === null) {
-        io.stdout.write(response.body);
-        return 0;
-      }
-      const now =
-        plan.source.kind === 'embedded' && plan.source.now !== undefined
-          ? plan.source.now
-          : io.now();
-      if (plan.printing.kind === 'template') {
-        io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
-        return 0;
-      }
-      const level = decideColorLevel(flags.color, io.env, io.stdoutIsTTY);
-      const ctx = { chalk: makeChalk(level), tty: io.stdoutIsTTY, columns: io.columns, now };
-      io.stdout.write(
-        plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
-      );
+    const now =
+      plan.source.kind === 'embedded' && plan.source.now !== undefined ? plan.source.now : io.now();
+    // The transport is made only when a request is: a cached answer never loads undici.
+    const connect = () => transportFor(plan, io, platform);
+    const answer =
+      plan.source.kind === 'live'
+        ? await answerLive(plan, io, platform, connect)
+        : await answerSimulated(connect, plan.query, now);
+    // The background refresh of --refresh-ahead prints nothing.
+    if (!answer) return 0;
+    const { response, decoded } = answer;
+    if (plan.printing.kind === 'raw' || decoded === null) {
+      io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
       return 0;
-    } finally {
-      await transport.close?.();
     }
+    if (plan.printing.kind === 'template') {
+      io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
+      return 0;
+    }
+    const level = decideColorLevel(flags.color, io.env, io.stdoutIsTTY);
+    const ctx = { chalk: makeChalk(level), tty: io.stdoutIsTTY, columns: io.columns, now };
+    io.stdout.write(
+      plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
+    );
+    return 0;
   });
 }

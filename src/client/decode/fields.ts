@@ -8,10 +8,19 @@ export class DecodeProblem extends Error {
 
 export type Json = Record<string, unknown>;
 
-/** Control characters (C0, DEL, C1) never reach a terminal from remote text. */
-export function stripControl(text: string): string {
+/**
+ * Remote text never reaches a terminal with control characters (C0, DEL, C1), nor with invisible
+ * characters that change how the text around them reads: bidi embeddings, overrides and isolates
+ * (U+202A–202E, U+2066–2069), direction marks (U+200E, U+200F), the zero-width space (U+200B),
+ * word joiner (U+2060) and byte order mark (U+FEFF). The zero-width non-joiner and joiner
+ * (U+200C, U+200D) stay: Persian spelling and emoji sequences need them, and they reorder nothing.
+ */
+const UNSHOWABLE =
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
+export function stripControl(text: string): string {
+  return text.replace(UNSHOWABLE, '');
 }
 
 export function isObject(value: unknown): value is Json {

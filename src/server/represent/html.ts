@@ -1,3 +1,4 @@
+import { HTML_WIDGET_MARK } from '../../core/protocol.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../../core/units.js';
 import type { Presented } from './present.js';
 
@@ -66,7 +67,7 @@ export function renderHtml(p: Presented): Buffer {
     <div style="display: block; clear: left;">
       <div style="float: left; font-size: 32px; line-height: 45px; width: 45px; text-align: center;" title="${escapeHtml(c.description)}" data-icon="${escapeHtml(c.icon)}">${symbol(c.icon)}</div>
       <div style="float: left;">
-        <div style="display: block; clear: left; font-size: medium; font-weight: bold; padding: 0pt 3pt;" title="Current Temperature">${escapeHtml(p.temp)}${escapeHtml(TEMP_SYMBOL[p.units])}</div>
+        <div style="display: block; clear: left; font-size: medium; font-weight: bold; padding: 0pt 3pt;" ${HTML_WIDGET_MARK}>${escapeHtml(p.temp)}${escapeHtml(TEMP_SYMBOL[p.units])}</div>
         <div style="display: block; padding: 0pt 3pt; font-size: x-small;">${escapeHtml(c.description)}</div>
       </div>
     </div>

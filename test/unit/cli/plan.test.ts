@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/errors.js';
-import { NO_KEY_NOTICE, planCurrent, type CurrentFlags } from '../../../src/cli/plan.js';
+import {
+  baseUrlIgnoredNotice,
+  NO_KEY_NOTICE,
+  planCurrent,
+  type CurrentFlags,
+} from '../../../src/cli/plan.js';
 import type { StoredSettings } from '../../../src/config/settings.js';
 
 const HERE = { lat: 51.5, lon: -0.1 };
@@ -106,6 +111,42 @@ describe('where the observation comes from', () => {
       { appid: 'k' },
       { kind: 'live', baseUrl: 'http://flag' },
       'k',
+      undefined,
+    ],
+    [
+      '--base-url without a key: embedded, saying the URL is ignored',
+      { baseUrl: 'http://flag' },
+      {},
+      {},
+      { kind: 'embedded', now: undefined },
+      undefined,
+      baseUrlIgnoredNotice('--base-url'),
+    ],
+    [
+      'WEATHER_BASE_URL without a key',
+      {},
+      { WEATHER_BASE_URL: 'http://env' },
+      {},
+      { kind: 'embedded', now: undefined },
+      undefined,
+      baseUrlIgnoredNotice('WEATHER_BASE_URL'),
+    ],
+    [
+      'a stored base_url without a key',
+      {},
+      {},
+      { base_url: 'http://cfg' },
+      { kind: 'embedded', now: undefined },
+      undefined,
+      baseUrlIgnoredNotice('the stored base_url'),
+    ],
+    [
+      '--offline --base-url: embedded, quietly',
+      { offline: true, baseUrl: 'http://flag' },
+      {},
+      {},
+      { kind: 'embedded', now: undefined },
+      undefined,
       undefined,
     ],
   ] as const)('%s', (_what, flags, env, stored, source, appid, notice) => {

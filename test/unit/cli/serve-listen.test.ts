@@ -1,26 +1,12 @@
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBusyPort } from '../../helpers/busy-port.js';
 import { homeEnv, run } from '../../helpers/io.js';
 import { useTempDir } from '../../helpers/tmp.js';
 
 const tempDir = useTempDir();
-let blocker: Server | undefined;
-afterEach(async () => {
-  await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
-  blocker = undefined;
-});
-
-/** A port on 127.0.0.1 that something else holds. */
-async function busyPort(): Promise<number> {
-  const server = createServer();
-  blocker = server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+const busyPort = useBusyPort();
 
 describe('weather serve where it cannot listen', () => {
   it('exits 10 on a port in use, and creates no key', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
 import { DecodeProblem } from '../../../src/client/decode/fields.js';
 import { truth, truthFiles } from '../../helpers/fixtures.js';
+import { MINIMAL_OBSERVATION } from '../../helpers/observation.js';
 
 /** JSON samples that are current-weather observations (the meta summary is not one). */
 const SAMPLES = truthFiles('.json').filter((name) => !name.includes('meta_summary'));
@@ -23,13 +24,7 @@ describe('decodeJsonObservation on every real JSON sample', () => {
 });
 
 describe('decodeJsonObservation details', () => {
-  const minimal = {
-    coord: { lon: 1, lat: 2 },
-    weather: [{ id: 800, main: 'Clear', description: 'clear sky', icon: '01d' }],
-    main: { temp: 280, pressure: 1000, humidity: 50 },
-    wind: { speed: 1 },
-    dt: 1700000000,
-  };
+  const minimal = MINIMAL_OBSERVATION;
   const decode = (value: unknown) => decodeJsonObservation(Buffer.from(JSON.stringify(value)));
 
   it('leaves absent optional members absent', () => {

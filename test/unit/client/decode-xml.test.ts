@@ -199,7 +199,9 @@ describe('interpret', () => {
     ['from the real service', {}, false],
     ['from the embedded implementation', { 'x-weather-source': 'simulated' }, true],
   ])('marks XML %s', (_what, headers, simulated) => {
-    const decoded = interpret({ status: 200, headers, body: xml }, query, 'test');
+    // The capture's own time, so that its dt is current.
+    const now = decodeXmlObservation(xml, 'standard').observation.dt * 1000;
+    const decoded = interpret({ status: 200, headers, body: xml }, query, 'test', now);
     expect(decoded?.simulated).toBe(simulated);
     expect(decoded?.units).toBe('standard');
   });
@@ -211,8 +213,10 @@ describe('interpret', () => {
         base: 'simulated',
       }),
     );
+    const now = decodeJsonObservation(body).dt * 1000;
     expect(
-      interpret({ status: 200, headers: {}, body }, { ...query, mode: 'json' }, 'test')?.simulated,
+      interpret({ status: 200, headers: {}, body }, { ...query, mode: 'json' }, 'test', now)
+        ?.simulated,
     ).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, UsageError } from '../../../src/core/errors.js';
 import { ConfigStore } from '../../../src/config/store.js';
 import { configDir } from '../../../src/config/paths.js';
-import { useTempDir } from '../../helpers/tmp.js';
+import { readSettings } from '../../../src/config/read.js';
+import { thrown, useTempDir } from '../../helpers/tmp.js';
 
 const tempDir = useTempDir();
 
@@ -116,10 +117,81 @@ describe('ConfigStore', () => {
   });
 });
 
+describe('config.json that is JSON but not an object', () => {
+  it.each([
+    ['[1,2]', 'an array'],
+    ['null', 'null'],
+    ['"metric"', 'a string'],
+    ['5', 'a number'],
+    ['true', 'a boolean'],
+  ])('%s is refused by queries, set and unset, and never rewritten', (text, kind) => {
+    const dir = tempDir();
+    const path = join(dir, 'config.json');
+    writeFileSync(path, text);
+    const expected = new ConfigError(
+      `config file ${path} holds ${kind}, not an object`,
+      'fix or move the file; weather has left it untouched',
+    );
+    const store = new ConfigStore(dir);
+    expect([
+      thrown(() => readSettings(dir)),
+      thrown(() => store.read()),
+      thrown(() => store.set('units', 'metric')),
+      thrown(() => store.unset('units')),
+    ]).toEqual([expected, expected, expected, expected]);
+    expect([readFileSync(path, 'utf8'), readdirSync(dir)]).toEqual([text, ['config.json']]);
+  });
+});
+
+describe('a config folder that is not there means no settings, and a query creates nothing', () => {
+  it('a missing folder', () => {
+    const dir = join(tempDir(), 'missing', 'weather');
+    expect(readSettings(dir)).toEqual({});
+    expect(new ConfigStore(dir).read()).toEqual({});
+    expect(existsSync(join(dir, '..'))).toBe(false);
+  });
+
+  it('a "folder" that is a file', () => {
+    const file = join(tempDir(), 'file');
+    writeFileSync(file, 'x');
+    expect(readSettings(join(file, 'weather'))).toEqual({});
+  });
+
+  it('but a config.json that is a folder is an error', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'config.json'));
+    expect(thrown(() => readSettings(dir))).toEqual(
+      new ConfigError(
+        `config file ${join(dir, 'config.json')} cannot be read: it is a folder (EISDIR)`,
+        'fix or move the file; weather has left it untouched',
+      ),
+    );
+  });
+});
+
+describe('writes that fail', () => {
+  it('name the file and say what happened (a folder on the path is a file)', () => {
+    const file = join(tempDir(), 'file');
+    writeFileSync(file, 'x');
+    const dir = join(file, 'weather');
+    const error = thrown(() => new ConfigStore(dir).set('units', 'metric'));
+    expect(error).toEqual(
+      new ConfigError(
+        `cannot write ${join(dir, 'config.json')}: a folder on the path is a file (ENOTDIR)`,
+        'move what is in the way, or use another folder; what was stored before is unchanged',
+      ),
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(readFileSync(file, 'utf8')).toBe('x');
+  });
+});
+
 describe('configDir', () => {
   it.each([
     [{ WEATHER_CONFIG_DIR: '/x/cfg', XDG_CONFIG_HOME: '/xdg' }, '/x/cfg'],
     [{ XDG_CONFIG_HOME: '/xdg' }, '/xdg/weather'],
+    // The HOME of the environment given, not the process's.
+    [{ HOME: '/home/someone' }, '/home/someone/.config/weather'],
   ])('%j → %s', (env, dir) => {
     expect(configDir(env)).toBe(dir);
   });

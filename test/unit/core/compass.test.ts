@@ -28,6 +28,32 @@ describe('compass matches every direction seen in real XML', () => {
   ])('%s° → %s at the sector edges', (deg, code) => {
     expect(compass(deg).code).toBe(code);
   });
+
+  // The real samples do not show every point; these are the service's spellings for the rest.
+  it.each([
+    [0, 'N', 'North'],
+    [22.5, 'NNE', 'North-northeast'],
+    [45, 'NE', 'NorthEast'],
+    [67.5, 'ENE', 'East-northeast'],
+    [90, 'E', 'East'],
+    [112.5, 'ESE', 'East-southeast'],
+    [135, 'SE', 'SouthEast'],
+    [157.5, 'SSE', 'South-southeast'],
+    [180, 'S', 'South'],
+    [202.5, 'SSW', 'South-southwest'],
+    [225, 'SW', 'Southwest'],
+    [247.5, 'WSW', 'West-southwest'],
+    [270, 'W', 'West'],
+    [292.5, 'WNW', 'West-northwest'],
+    [315, 'NW', 'Northwest'],
+    [337.5, 'NNW', 'North-northwest'],
+  ])('%s° → %s %s', (deg, code, name) => {
+    expect(compass(deg)).toEqual({ code, name });
+  });
+
+  it.each([NaN, Infinity, -Infinity])('%s° (no direction) → North', (deg) => {
+    expect(compass(deg)).toEqual({ code: 'N', name: 'North' });
+  });
 });
 
 describe('windSpeedName follows the Beaufort scale in m/s', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCoordinate } from '../../../src/core/coordinates.js';
-import { parseInstant } from '../../../src/core/instant.js';
+import { isoProblem, parseInstant } from '../../../src/core/instant.js';
 import { formatAge, formatOffset, isoUtc, localTime } from '../../../src/core/localtime.js';
 import { maskKey, redactUrl } from '../../../src/core/mask.js';
 
@@ -14,6 +14,10 @@ describe('parseCoordinate', () => {
     ['180', 180, 180],
     ['-180', 180, -180],
     ['.5', 90, 0.5],
+    ['.55', 90, 0.55],
+    ['-.25', 90, -0.25],
+    ['1e01', 90, 10],
+    ['4500e-02', 90, 45],
     ['5.', 90, 5],
     ['1e1', 90, 10],
     ['-0', 90, 0],
@@ -60,16 +64,49 @@ describe('parseInstant', () => {
     ['2026-01-01T12:00:00', 1767268800000],
     ['2026-01-01T13:00:00+01:00', 1767268800000],
     ['2026-01-01', 1767225600000],
+    ['2026-01-01 12:00', 1767268800000],
+    ['2024-02-29T00:00:00Z', 1709164800000],
   ])('%s → %s', (text, ms) => {
     expect(parseInstant(text)).toBe(ms);
   });
 
-  it.each(['', 'now', 'tomorrow', '2026-13-45T00:00:00Z', '12:00', '1e9', '99999999999999999999'])(
-    '%j is not an instant',
-    (text) => {
-      expect(parseInstant(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'now',
+    'tomorrow',
+    '2026-13-45T00:00:00Z',
+    '2026-02-30',
+    '2026-02-29T00:00:00Z',
+    '2026-04-31',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01T12:60',
+    '2026-01-01T12:00:61Z',
+    '2026-01-01T12:00:00+25:00',
+    '2026-01-01T12',
+    '12:00',
+    '1e9',
+    '99999999999999999999',
+  ])('%j is not an instant', (text) => {
+    expect(parseInstant(text)).toBeUndefined();
+  });
+});
+
+describe('isoProblem', () => {
+  it.each([
+    ['2026-02-30', 'February 2026 has 28 days'],
+    ['2024-02-30T00:00Z', 'February 2024 has 29 days'],
+    ['2026-00-10', 'there is no month 0'],
+    ['2026-13-01', 'there is no month 13'],
+    ['2026-06-00', 'June 2026 has 30 days'],
+    ['2026-01-01T24:00', 'there is no hour 24'],
+    ['2026-01-01T23:60', 'there is no minute 60'],
+    ['2026-01-01T23:59:60Z', 'there is no second 60'],
+    ['2026-01-01T23:59:59+24:00', 'the zone offset is not one'],
+    ['2026-01-01T23:59:59.999-12:00', undefined],
+    ['yesterday', 'not ISO 8601'],
+  ])('%s → %s', (text, problem) => {
+    expect(isoProblem(text)).toBe(problem);
+  });
 });
 
 describe('local time from a UTC offset', () => {
@@ -116,6 +153,8 @@ describe('local time from a UTC offset', () => {
 describe('keys never shown whole', () => {
   it.each([
     ['0123456789abcdef0123456789abcdef', '0123************************cdef'],
+    ['abcdefghijkl', 'abcd****ijkl'],
+    ['abcdefghijk', '***********'],
     ['short', '*****'],
     ['abc', '****'],
   ])('%s → %s', (key, masked) => {

@@ -104,8 +104,20 @@ describe('template errors say what is wrong and what would be right', () => {
     ['name}', 'unmatched }', 'write }} for a literal brace'],
     ['{}', 'invalid field {}', 'form: {path[:spec][|fallback]}'],
     ['{name:abc}', 'invalid field {name:abc}', 'form: {path[:spec][|fallback]}'],
+    ['{name:201}', '{name:201} is too wide', 'width at most 200'],
+    [
+      '{name:>99999999999999999999}',
+      '{name:>99999999999999999999} is too wide',
+      'width at most 200',
+    ],
+    ['{main.temp:.21}', '{main.temp:.21} is too precise', 'precision at most 20'],
+    ['{main.temp:5.101f}', '{main.temp:5.101f} is too precise', 'precision at most 20'],
   ])('%s', (template, what, detail) => {
     expect(thrown(() => parseTemplate(template))).toEqual(new TemplateError(what, detail));
+  });
+
+  it('accepts the largest width and precision', () => {
+    expect(render('{main.temp:200.20}').length).toBe(200);
   });
 
   it('accepts any weather index', () => {

@@ -1,8 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { makeHome, weather } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runIn, useHome } from '../../helpers/io.js';
 
-const { home, remove } = makeHome();
-afterAll(remove);
+const { home } = useHome();
 
 // stdout is a pipe in every run here, so colour comes only from the flags and the environment.
 const TOKYO = [
@@ -72,17 +71,17 @@ describe('colour of the table and summary when stdout is not a terminal', () => 
     ['--color over FORCE_COLOR=0', ['--color'], { FORCE_COLOR: '0' }, true],
     ['--color on a dumb terminal type', ['--color'], { TERM: 'dumb' }, true],
   ] as const)('%s', async (_what, flags, env, coloured) => {
-    const s = await weather(home, [...TOKYO, '-o', 'summary', ...flags], env);
+    const s = await runIn(home, [...TOKYO, '-o', 'summary', ...flags], env);
     expect([s.code, s.stdout, s.stderr]).toEqual([0, summary(coloured), '']);
-    const t = await weather(home, [...TOKYO, '-o', 'table', ...flags], env);
+    const t = await runIn(home, [...TOKYO, '-o', 'table', ...flags], env);
     expect([t.code, t.stdout, t.stderr]).toEqual([0, table(coloured), '']);
   });
 
   it('never colours a --format template or a raw body, even with --color', async () => {
-    const template = await weather(home, [...TOKYO, '--color', '-f', '{place} {main.temp}']);
+    const template = await runIn(home, [...TOKYO, '--color', '-f', '{place} {main.temp}']);
     expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 22.19\n']);
-    const plain = await weather(home, TOKYO);
-    const forced = await weather(home, [...TOKYO, '--color'], { FORCE_COLOR: '3' });
+    const plain = await runIn(home, TOKYO);
+    const forced = await runIn(home, [...TOKYO, '--color'], { FORCE_COLOR: '3' });
     expect([forced.code, forced.stdout.startsWith('{"coord":')]).toEqual([0, true]);
     expect(forced.stdout).toBe(plain.stdout);
   });

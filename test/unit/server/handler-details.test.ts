@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { handle } from '../../../src/server/handler.js';
+import { createRateLimiter } from '../../../src/server/ratelimit.js';
+import { ACTIVE, deps, fixedWorld, type Overrides } from '../../helpers/fixed-world.js';
+
+async function get(
+  query: string,
+  headers: Record<string, string | string[]> = {},
+  observation: Overrides = {},
+) {
+  const response = await handle(
+    { method: 'GET', url: `/data/2.5/weather?${query}`, headers },
+    deps({ world: fixedWorld(observation) }),
+  );
+  return { ...response, text: Buffer.from(response.body).toString('utf8') };
+}
+
+describe('the key', () => {
+  it.each([
+    ['the x-api-key header', {}, { 'x-api-key': ACTIVE }, 200],
+    ['the first of repeated x-api-key headers', {}, { 'x-api-key': [ACTIVE, 'other'] }, 200],
+    ['a later one of repeated x-api-key headers', {}, { 'x-api-key': ['other', ACTIVE] }, 401],
+    ['appid before the header', { appid: 'other' }, { 'x-api-key': ACTIVE }, 401],
+  ])('%s', async (_what, query: Record<string, string>, headers, status) => {
+    const search = new URLSearchParams({ lat: '1', lon: '2', ...query }).toString();
+    expect((await get(search, headers)).status).toBe(status);
+  });
+});
+
+describe('X-Cache-Key: the path and the parameters sorted by name, without the key', () => {
+  it.each([
+    ['lat=1&lon=2', 'lat=1&lon=2'],
+    ['lon=2&lat=1', 'lat=1&lon=2'],
+    ['units=metric&mode=json&lon=2&lat=1&lang=de', 'lang=de&lat=1&lon=2&mode=json&units=metric'],
+    ['mode=json&lang=de&units=metric&lat=1&lon=2', 'lang=de&lat=1&lon=2&mode=json&units=metric'],
+    // Repeated names keep their order (only the first counts for the answer).
+    ['lon=2&lat=1&lat=5&lat=3', 'lat=1&lat=5&lat=3&lon=2'],
+    ['lat=1&lon=2&lon=9&lang=fr&lang=de', 'lang=fr&lang=de&lat=1&lon=2&lon=9'],
+    [`zz=1&appid=${ACTIVE}&lon=2&lat=1&a=0`, 'a=0&lat=1&lon=2&zz=1'],
+  ])('%s → %s', async (query, sorted) => {
+    const response = await get(`${query}&appid=${ACTIVE}`);
+    expect([response.status, response.headers['x-cache-key']]).toEqual([
+      200,
+      `/data/2.5/weather?${sorted}`,
+    ]);
+  });
+});
+
+describe('lang outside the allowed codes', () => {
+  it.each([
+    ['absent', ''],
+    ['unknown', '&lang=xx'],
+    ['empty', '&lang='],
+  ])('%s: English, and html lang "en"', async (_what, lang) => {
+    const html = await get(`lat=1&lon=2&appid=${ACTIVE}&mode=html${lang}`);
+    const [first] = html.text.split('\n', 2).slice(1);
+    expect([first, /title="(.*?)" data-icon/.exec(html.text)?.[1]]).toEqual([
+      '<html lang="en">',
+      'light rain',
+    ]);
+  });
+});
+
+describe('HTML representation details', () => {
+  /** The widget's symbol element: the condition's text, icon and symbol. */
+  async function symbol(observation: Overrides): Promise<string | undefined> {
+    const html = await get(`lat=1&lon=2&appid=${ACTIVE}&mode=html`, {}, observation);
+    return /text-align: center;" (title=.*?)<\/div>/.exec(html.text)?.[1];
+  }
+
+  it.each([
+    [800, true, 'title="clear sky" data-icon="01d">☀'],
+    [800, false, 'title="clear sky" data-icon="01n">☾'],
+    [801, true, 'title="few clouds" data-icon="02d">⛅'],
+    [801, false, 'title="few clouds" data-icon="02n">⛅'],
+    [802, true, 'title="scattered clouds" data-icon="03d">☁'],
+    [804, false, 'title="overcast clouds" data-icon="04n">☁'],
+    [301, true, 'title="drizzle" data-icon="09d">☂'],
+    [501, false, 'title="moderate rain" data-icon="10n">☔'],
+    [211, true, 'title="thunderstorm" data-icon="11d">⚡'],
+    [601, false, 'title="snow" data-icon="13n">❄'],
+    [741, true, 'title="fog" data-icon="50d">≋'],
+  ])('condition %s, day %s: %s', async (conditionId, isDay, element) => {
+    expect(await symbol({ conditionId, isDay })).toBe(element);
+  });
+
+  it('titles a place without a name by its coordinates', async () => {
+    const html = await get(
+      `lat=-12.5&lon=140.25&appid=${ACTIVE}&mode=html`,
+      {},
+      { place: { id: 0, name: '' } },
+    );
+    const titles = [
+      ...html.text.matchAll(/<title>(.*)<\/title>|margin-bottom: 0px;">(.*)<\/div>/g),
+    ];
+    expect(titles.map(([, title, heading]) => title ?? heading)).toEqual([
+      '-12.5, 140.25',
+      '-12.5, 140.25',
+    ]);
+  });
+});
+
+describe('a condition code outside the table', () => {
+  it('is passed on with an empty group and the clear-sky icon', async () => {
+    const json = await get(`lat=1&lon=2&appid=${ACTIVE}`, {}, { conditionId: 999, isDay: false });
+    expect((JSON.parse(json.text) as { weather: unknown }).weather).toEqual([
+      { id: 999, main: '', description: '', icon: '01n' },
+    ]);
+  });
+});
+
+describe('createRateLimiter', () => {
+  it('keeps its own clock when given none', () => {
+    const limiter = createRateLimiter(1);
+    expect([limiter.take('k'), limiter.take('k')]).toEqual([
+      { ok: true },
+      { ok: false, retryAfterSeconds: 60 },
+    ]);
+  });
+
+  it.each([
+    // Fewer than one a minute: the wait for the next token is longer than the minimum.
+    [0.25, 180],
+    [0.5, 60],
+    [0.2, 240],
+  ])('%s per minute: Retry-After %s for a new key', (perMinute, seconds) => {
+    expect(createRateLimiter(perMinute, () => 0).take('k')).toEqual({
+      ok: false,
+      retryAfterSeconds: seconds,
+    });
+  });
+});
