@@ -273,8 +273,9 @@ export function tableStation(s: ClimateStation, land: number): TableStation {
  * Stations for the open ocean, where the nearest island may be thousands of kilometres away: on a
  * grid of about 900 km over the sea, wherever no real station is within 900 km, a station whose
  * climate is the weighted mean of the real island, coast and polar stations of about the same
- * latitude (Gaussian, 4°), nearer ones counting more (e-folding 3,000 km). Its daily range is cut
- * to the open sea's, which is about half a small island's.
+ * latitude (Gaussian, 4°), nearer ones counting much more (e-folding 800 km: the sea off a
+ * cold-current coast is not the open ocean of its latitude). Its daily range is cut to the open
+ * sea's, which is about half a small island's.
  */
 export function oceanStations(
   real: readonly { readonly station: ClimateStation; readonly table: TableStation }[],
@@ -299,7 +300,7 @@ export function oceanStations(
         const dLat = (station.lat - lat) / 4;
         const w =
           Math.exp(-dLat * dLat) *
-          Math.exp(-distanceKm(lat, lon, station.lat, station.lon) / 3000) *
+          Math.exp(-distanceKm(lat, lon, station.lat, station.lon) / 800) *
           (station.kind === 'island' ? 1 : 0.4) *
           (1 - 0.8 * table.land);
         if (w < 1e-9) continue;
@@ -328,7 +329,7 @@ export function oceanStations(
 }
 
 /**
- * The support radius of the interpolation at each node of the radius grid: 1.3 times the distance
+ * The support radius of the interpolation at each node of the radius grid: 1.8 times the distance
  * to the fifth nearest station, and at least the nearest one's plus 300 km, so that between the
  * nodes a station is almost always within it (climatology.ts looks farther where none is).
  */
@@ -353,7 +354,7 @@ export function supportRadii(stations: readonly TableStation[]): Float32Array {
       }
       const first = nearest[0] ?? 0;
       const fifth = nearest[4] ?? 0;
-      radii[r * RADIUS_COLS + c] = Math.min(8000, Math.max(1.3 * fifth, first + marginKm));
+      radii[r * RADIUS_COLS + c] = Math.min(8000, Math.max(1.8 * fifth, first + marginKm));
     }
   }
   return radii;

@@ -22,7 +22,7 @@ import { EARTH_RADIUS_KM, RAD, TROPICAL_YEAR_DAYS } from './geo.js';
  * The climate expected at a point for the time of year, interpolated from the stations of
  * data/climate.bin: each station within the support radius counts by its distance (a Shepard
  * weight that falls to zero at the radius, so the field is continuous and a station's own
- * coordinates give its own normals), by how close its height is to the point's, and by how close
+ * coordinates give nearly its own normals), by how close its height is to the point's, and by how close
  * its land share is to the point's (an island station speaks for the sea around it, an inland one
  * for the inland). Temperature is compared at sea level and brought to the point's height by the
  * lapse rate; the daily range, wind and humidity are then scaled from the stations' land share to
@@ -57,15 +57,19 @@ export interface Climate {
   readonly seasonality: number;
 }
 
-/** Where weights fall off with height difference (m) and with land-share difference. */
-const HEIGHT_SCALE_M = 500;
-const LAND_SCALE = 0.3;
+/**
+ * Where weights fall off with height difference (m) and with land-share difference: tuned on the
+ * validation split (test/e2e/climate-validation.test.ts), where a valley station is better told by
+ * a valley station 300 km away than by a slope 50 km away, and a coast by a coast.
+ */
+const HEIGHT_SCALE_M = 350;
+const LAND_SCALE = 0.2;
 /**
  * Climate changes faster from north to south than from west to east (the zones of the general
  * circulation lie along the parallels), so distances count a degree of latitude this many times
  * as much as the same distance along a parallel.
  */
-export const MERIDIONAL_STRETCH = 3;
+export const MERIDIONAL_STRETCH = 2;
 const KM_PER_DEGREE = EARTH_RADIUS_KM * RAD;
 
 /**
@@ -220,9 +224,11 @@ export class Climatology {
           const dh = (z - (st[4 * i + 2] ?? 0)) / HEIGHT_SCALE_M;
           const stationLand = st[4 * i + 3] ?? 0;
           const dl = (l - stationLand) / LAND_SCALE;
+          // Distance to the power 1.5: a second station of the same region still counts when the
+          // nearest is much nearer, which cross-validates better than the inverse square.
+          const softened = Math.sqrt(km * km + SOFTENING_KM * SOFTENING_KM);
           const w =
-            (fade * fade) /
-            ((km * km + SOFTENING_KM * SOFTENING_KM) * (1 + dh * dh) * (1 + dl * dl));
+            (fade * fade) / (softened * Math.sqrt(softened) * (1 + dh * dh) * (1 + dl * dl));
           total += w;
           landSum += w * stationLand;
           const a = i * stride + m0 * Q;

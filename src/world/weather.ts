@@ -114,11 +114,15 @@ export function dayToDaySpreadC(
   const summer = Math.max(0, -winter);
   const monsoonal = 1 - smoothstep(30, 42, Math.abs(lat));
   const humidSummer = monsoonal * summer * Math.max(0, climate.wetSeason) * climate.seasonality;
+  // Over the Antarctic ice sheet in winter the surface inversion breaks down and re-forms with the
+  // wind, swinging the temperature by 10–20 °C within a day or two (the coreless winter).
+  const antarcticWinter = (1 - smoothstep(-80, -62, lat)) * Math.max(0, winter);
   return (
     (0.5 + 0.5 * extratropical) *
     range *
-    (1 - extratropical * (0.25 - 0.25 * winter)) *
-    (1 - 0.6 * humidSummer)
+    (1 - extratropical * (0.25 - 0.25 * winter + 0.1 * summer)) *
+    (1 - 0.6 * humidSummer) *
+    (1 + 0.45 * antarcticWinter)
   );
 }
 
@@ -262,17 +266,31 @@ export function anomalyShape(
   regime: number,
   lopsided: number,
   winter: number,
+  heatWaves = 1,
 ): number {
   // Heat waves in summer, cold outbreaks in winter: each side's tail grows in its season.
   const tailLength = TAIL * (0.4 + 0.6 * lopsided);
-  const side =
-    regime > 0 ? Math.max(0, 1 - WARM_SKEW * lopsided * winter) : 1 + COLD_SKEW * lopsided * winter;
-  // The lopsided tail would shift the mean; its expected shift is taken off again.
+  const warmSide =
+    Math.max(0, 1 - WARM_SKEW * lopsided * winter) * (1 + (heatWaves - 1) * Math.max(0, -winter));
+  const coldSide = 1 + COLD_SKEW * lopsided * winter;
+  // The lopsided tail would shift the mean; its expected shift (E[r⁵; r > 0] = M₅ / 2 for the
+  // symmetric regime) is taken off again.
   const tail =
     regime +
-    tailLength * Math.pow(regime, 5) * side +
-    (tailLength * REGIME_FIFTH_MOMENT * lopsided * winter * (WARM_SKEW + COLD_SKEW)) / 2;
+    tailLength * Math.pow(regime, 5) * (regime > 0 ? warmSide : coldSide) -
+    (tailLength * REGIME_FIFTH_MOMENT * (warmSide - coldSide)) / 2;
   return 0.55 * sector + 0.65 * tail;
+}
+
+/**
+ * How much longer the summer's warm tail is than the day-to-day spread makes it: on maritime
+ * mid-latitude coasts a heat wave is air from the continent's interior, far warmer than the
+ * local swings suggest (London and Paris reach 38–42 °C with summer swings of 1.5 °C a day); in
+ * the continental interior the local spread already carries it. From the annual range, the
+ * continentality the station normals show.
+ */
+export function heatWaveReach(annualRangeC: number): number {
+  return 1 + 1.3 * (1 - smoothstep(12, 30, annualRangeC));
 }
 
 export function synthesize(input: WeatherInput): Weather {
@@ -297,7 +315,8 @@ export function synthesize(input: WeatherInput): Weather {
   // Outbreaks of polar air and heat waves belong to the middle and high latitudes.
   const lopsided = smoothstep(30, 45, absLat);
   const anomaly =
-    (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, lopsided, winter);
+    (spread / changePerAmplitude(lat)) *
+    anomalyShape(sector, regime, lopsided, winter, heatWaveReach(c.annualRangeC));
 
   // Precipitation potentials, as uniform shares.
   const uStratiform = uniformShare(potentials.stratiformPotential, STRATIFORM_QUANTILES);

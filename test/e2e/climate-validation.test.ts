@@ -21,15 +21,19 @@ import {
 /**
  * The model against normals it was not built from: a fifth of the stations is held out
  * (validationSplit: every fifth by Köppen class and id hash), a climatology is built from the
- * others, and the model's weather at each held-out station over five years (every ninth day,
- * hourly) is compared with the station's normals. The issue's targets are in the comments; the
- * thresholds asserted are what the model reaches, so that a change making it worse fails. The
- * held-out errors come mostly from where the network is thin: the Okhotsk coast, Antarctica,
- * the coasts of Peru, California and Alaska, where the nearest station of the same setting is
- * 1,000 km and more away.
+ * others, and the model's weather at each held-out station over ten years (every fourth day,
+ * hourly) is compared with the station's normals. Ten years rather than five: a year's rain falls
+ * on a few dozen days with a long tail of amounts, so a shorter sample's total scatters by a third
+ * around the model's own mean and its median station comes out dry. The issue's targets are in
+ * the comments; the thresholds asserted are what the model reaches, so that a change making it
+ * worse fails. The held-out errors come mostly from where the network is thin or the climate
+ * changes within a few tens of kilometres: cold-current coasts (Lima, Nouadhibou), the frozen
+ * seas of Baffin Bay and East Greenland, the Caspian shore, windward mountains (Cherrapunji).
  */
 
-const RUN = { years: 5, everyDays: 9, hours: EVERY_HOUR };
+const RUN = { years: 10, everyDays: 4, hours: EVERY_HOUR };
+/** The stations of the climatology reproduce their own normals: a shorter run tells enough. */
+const OWN_RUN = { years: 5, everyDays: 9, hours: EVERY_HOUR };
 const djf = (v: readonly number[]): number => (v[11] ?? 0) + (v[0] ?? 0) + (v[1] ?? 0);
 const jja = (v: readonly number[]): number => (v[5] ?? 0) + (v[6] ?? 0) + (v[7] ?? 0);
 
@@ -122,8 +126,8 @@ describe('the climate of stations held out of the climatology', () => {
     const table: ClimateTable = readClimateTable(assembleClimateTable(training, production));
     const climatology = new Climatology(table);
     const scores = heldOut.map((s) => score(s, runStation(climatology, table, s, RUN)));
-    result = report('held-out stations (5 years, every 9th day, hourly)', scores);
-  }, 240_000);
+    result = report('held-out stations (10 years, every 4th day, hourly)', scores);
+  }, 480_000);
 
   it('holds out a fifth of the stations, every climate type with five or more stations', () => {
     const all = climateStations();
@@ -148,29 +152,29 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 2.8 °C, no month off by 5 °C at 80 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(2.8);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.8);
+  it('monthly mean temperature: RMS under 2.0 °C, no month off by 5 °C at 90 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(2.0);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.9);
   });
 
   // Target: the mean daily range within ±30 %.
-  it('mean daily range within ±30 % at 85 % of stations', () => {
-    expect(result['dtrWithin30Percent']).toBeGreaterThanOrEqual(0.85);
+  it('mean daily range within ±30 % at 90 % of stations', () => {
+    expect(result['dtrWithin30Percent']).toBeGreaterThanOrEqual(0.9);
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 40 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.4);
+  it('yearly precipitation within a factor of 1.5 at 65 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.65);
   });
 
   // Target: right for every station with a strong wet season.
-  it('the wetter of DJF and JJA right at 85 % of stations with a strong wet season', () => {
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.85);
+  it('the wetter of DJF and JJA right at 94 % of stations with a strong wet season', () => {
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.94);
   });
 
   // Target: within a factor of 2.
-  it('share of wet hours within a factor of 2 at 80 % of stations', () => {
-    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.8);
+  it('share of wet hours within a factor of 2 at 87 % of stations', () => {
+    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.87);
   });
 });
 
@@ -182,7 +186,7 @@ describe('the climate of the stations the climatology was built from', () => {
     const climatology = new Climatology(table);
     // Every fourth station keeps the test fast; the weather is what is tested here.
     const stations = climateStations().filter((_, i) => i % 4 === 0);
-    const runs = stations.map((s) => ({ s, run: runStation(climatology, table, s, RUN) }));
+    const runs = stations.map((s) => ({ s, run: runStation(climatology, table, s, OWN_RUN) }));
     result = report(
       'stations of the climatology (every fourth)',
       runs.map(({ s, run }) => score(s, run)),

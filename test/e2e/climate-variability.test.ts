@@ -158,16 +158,17 @@ describe('extremes over ten years at the reference cities', () => {
     expect(Math.abs(run.lowestC - tmin)).toBeLessThanOrEqual(15);
   });
 
-  // London's and Paris's maxima are those of the July 2019 heat wave, Sydney's of the January 2013
-  // one, brought by desert air the model has no way to carry to a coast; Tokyo's winters are
-  // milder than its annual range makes the model's.
-  it('eleven of the fifteen cities are within ±5 °C of both recorded extremes', () => {
+  // Sydney's maximum is that of the January 2013 heat wave, desert air the model has no way to
+  // carry to a coast so far south of where its heat-wave tails grow; Tokyo's winters are milder
+  // than its annual range makes the model's, and Seoul's 2018 heat wave hotter than its summer
+  // swings reach.
+  it('twelve of the fifteen cities are within ±5 °C of both recorded extremes', () => {
     console.log(
       `within ±5 °C: ${results
         .filter((r) => r.ok)
         .map((r) => r.city)
         .join(', ')}`,
     );
-    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(11);
+    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(12);
   });
 });

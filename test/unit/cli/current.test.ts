@@ -36,7 +36,7 @@ describe('against weather serve', () => {
       ['-u', 'imperial', '-l', 'de', '-o', 'summary'],
       SUMMARY.replace(
         'Broken clouds, 22.2 °C, feels like 22.4 °C',
-        'Überwiegend bewölkt, 71.9 °F, feels like 72.3 °F',
+        'Überwiegend bewölkt, 72.0 °F, feels like 72.3 °F',
       ).replace('1.8 m/s from SW (220°)', '4 mph from SW (220°)'),
     ],
   ])('%s', async (_what, args, stdout) => {
