@@ -48,7 +48,7 @@ function elevationOf(fields) {
  * @param {string} text the GeoNames table
  * @returns {import('../src/world/places-layout.js').PlaceRecord[]}
  */
-function parseRows(text) {
+export function parseRows(text) {
   const rows = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -71,7 +71,7 @@ function parseRows(text) {
 }
 
 /** @param {string} path */
-function mtimeMs(path) {
+export function mtimeMs(path) {
   try {
     return statSync(path).mtimeMs;
   } catch {
@@ -98,6 +98,17 @@ export function buildPlaces({ source = DEFAULT_SOURCE, out = DEFAULT_OUT } = {})
   }
   const rows = parseRows(readFileSync(source, 'utf8'));
   const bytes = writePlacesTable(rows);
+  writeAtomically(out, bytes);
+  return { built: true, out, bytes: bytes.length, places: rows.length };
+}
+
+/**
+ * Writes `bytes` to a temporary file beside `out` and renames it into place, so a reader (another
+ * test process, a running server) never sees half a file.
+ * @param {string} out
+ * @param {Uint8Array} bytes
+ */
+export function writeAtomically(out, bytes) {
   mkdirSync(dirname(out), { recursive: true });
   const temporary = `${out}.${process.pid}.tmp`;
   try {
@@ -107,7 +118,6 @@ export function buildPlaces({ source = DEFAULT_SOURCE, out = DEFAULT_OUT } = {})
     rmSync(temporary, { force: true });
     throw error;
   }
-  return { built: true, out, bytes: bytes.length, places: rows.length };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,4 +1,4 @@
-// Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index).
+// Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index, the climatology).
 // Lazily imported modules become their own chunks, so a command loads only what it uses.
 import { build } from 'esbuild';
 import { BUNDLE_DEFAULTS, requireBanner } from './bundle.mjs';
@@ -77,6 +77,8 @@ export function writeLicenses(metafile, out = `${root}dist/licenses.txt`) {
 async function buildAll() {
   const { buildPlaces } = await import('./build-data.mjs');
   await buildPlaces({});
+  const { buildClimate } = await import('./build-climate.mjs');
+  buildClimate({});
   await buildDist();
 }
 

@@ -1,6 +1,8 @@
 import { openSync, readFileSync, readSync } from 'node:fs';
 import { readDataFile } from '../core/data-files.js';
 import type { Platform } from '../core/env.js';
+import { readClimateTable } from './climate-layout.js';
+import { Climatology } from './climatology.js';
 import { createWorld } from './model.js';
 import { loadPlaces, openPlaces, type PlaceIndex } from './places.js';
 import { utcOffsetSeconds } from './timezone.js';
@@ -59,15 +61,18 @@ function openPlacesInDataDirectory(): PlaceIndex | undefined {
 
 /**
  * Loads the world model: the places index (read a cell at a time from data/, or whole from what
- * the platform hands over); everything else is computed on demand.
+ * the platform hands over) and the climatology (typed-array views over the file's bytes);
+ * everything else is computed on demand.
  */
 export async function loadWorld(platform: Platform = {}): Promise<World> {
+  const read = platform.readData ?? readFromDataDirectory;
   const places =
     platform.readData !== undefined
       ? loadPlaces(await platform.readData('places.bin'))
       : (openPlacesInDataDirectory() ?? loadPlaces(await readFromDataDirectory('places.bin')));
+  const climatology = new Climatology(readClimateTable(await read('climate.bin')));
   // ICU loads its time-zone data on first use (about 15 ms here): pay that while loading, not in
   // the first observation.
   utcOffsetSeconds('Europe/London', 0);
-  return createWorld(places);
+  return createWorld(places, climatology);
 }

@@ -79,6 +79,7 @@ describe('the npm package', () => {
       'bin/weather.js',
       'completions/',
       'data/README.md',
+      'data/climate.bin',
       'data/places.bin',
       'dist/chunks/',
       'dist/licenses.txt',

@@ -10,6 +10,11 @@ export function buildDataModule(): Promise<typeof import('../../scripts/build-da
   return import('../../scripts/build-data.mjs');
 }
 
+/** scripts/build-climate.mjs, likewise. */
+export function buildClimateModule(): Promise<typeof import('../../scripts/build-climate.mjs')> {
+  return import('../../scripts/build-climate.mjs');
+}
+
 /**
  * The tests build the real places index from the installed GeoNames table into one folder shared
  * by all test files and runs; buildPlaces is a no-op while it is up to date, and writes atomically
@@ -26,6 +31,13 @@ export function placesBytes(): Promise<Uint8Array> {
   });
 }
 
+export function climateBytes(): Promise<Uint8Array> {
+  return buildClimateModule().then((m) => {
+    m.buildClimate({ out: join(TEST_DATA_DIR, 'climate.bin') });
+    return readFile(join(TEST_DATA_DIR, 'climate.bin'));
+  });
+}
+
 const dataFiles = new Map<string, Promise<Uint8Array>>();
 
 /**
@@ -36,7 +48,10 @@ const dataFiles = new Map<string, Promise<Uint8Array>>();
 export const TEST_PLATFORM: Platform = {
   readData: (name) => {
     const read =
-      dataFiles.get(name) ?? placesBytes().then(() => readFile(join(TEST_DATA_DIR, name)));
+      dataFiles.get(name) ??
+      (name === 'climate.bin'
+        ? climateBytes()
+        : placesBytes().then(() => readFile(join(TEST_DATA_DIR, name))));
     dataFiles.set(name, read);
     return read;
   },
