@@ -3,6 +3,7 @@ import { UsageError } from '../core/errors.js';
 import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { parseDuration } from '../core/duration.js';
+import { parseFaultSpec, type FaultRule } from '../server/faults/spec.js';
 import {
   checkBaseUrl,
   DURATION_RULE,
@@ -110,3 +111,14 @@ export function nonEmpty(flag: string): Parser<string> {
     return text;
   };
 }
+
+export const faults: Parser<readonly FaultRule[]> = (text) => {
+  const parsed = parseFaultSpec(text);
+  if (!parsed.ok) {
+    throw new UsageError(
+      `--faults: ${parsed.problem}`,
+      'e.g. --faults 429:0.05,500:every=10,401:key=KEY',
+    );
+  }
+  return parsed.rules;
+};

@@ -248,8 +248,29 @@ export const SERVE = {
       parse: parse.integer('--max-connections', 1, 1_000_000),
     },
     NOW_OPTION,
+    {
+      flags: '--faults <spec>',
+      description:
+        'inject faults into API answers: kind[:trigger],… with kinds 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal and triggers 0.05 (probability), every=N, key=KEY (none: always)',
+      parse: parse.faults,
+    },
+    {
+      flags: '--seed <n>',
+      description:
+        "seed for --faults' probabilities: the same seed, the same sequence (default: random, printed)",
+      parse: parse.integer('--seed', 0, 4_294_967_295),
+    },
+    {
+      flags: '--allow-test-headers',
+      description:
+        'honour the request headers X-Weather-Fault (a fault kind) and X-Weather-Now (the clock)',
+    },
   ],
-  examples: ['weather serve', 'weather serve --port 0 --now 2026-06-21T12:00:00Z'],
+  examples: [
+    'weather serve',
+    'weather serve --port 0 --now 2026-06-21T12:00:00Z',
+    'weather serve --faults 429:0.05,500:every=10 --seed 7',
+  ],
 } as const satisfies CommandSpec;
 
 export const COMPLETION = {

@@ -65,6 +65,11 @@ function cacheKey(query: URLSearchParams): string {
   return search === '' ? WEATHER_PATH : `${WEATHER_PATH}?${search}`;
 }
 
+/** The API key a request carries: the appid parameter, else the x-api-key header. */
+export function requestKey(request: HttpRequest, query: URLSearchParams): string {
+  return query.get('appid') ?? header(request, API_KEY_HEADER) ?? '';
+}
+
 export async function handle(request: HttpRequest, deps: HandlerDeps): Promise<HttpResponse> {
   return withCommonHeaders(await route(request, deps));
 }
@@ -106,7 +111,7 @@ async function route(request: HttpRequest, deps: HandlerDeps): Promise<HttpRespo
     return errorResponse(405, MESSAGES.methodNotAllowed, mode, { allow: ALLOWED_METHODS });
   }
 
-  const key = query.get('appid') ?? header(request, API_KEY_HEADER) ?? '';
+  const key = requestKey(request, query);
   if (deps.keys.status(key) !== 'active') return errorResponse(401, MESSAGES.invalidKey, mode);
 
   const allowed = deps.limiter?.take(key) ?? { ok: true };

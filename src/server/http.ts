@@ -9,7 +9,9 @@ import { Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
-import { redactTarget } from './access-log.js';
+import { accessLine } from './access-log.js';
+import { injectFault } from './faults/deliver.js';
+import type { FaultInjector } from './faults/inject.js';
 import { MESSAGES } from './errors.js';
 import { errorAnswer, handle, type HandlerDeps } from './handler.js';
 import { hostForUrl, listen } from './listen.js';
@@ -53,6 +55,8 @@ export interface ServeOptions {
   /** Connections beyond this many open ones are closed at once; absent: no cap. */
   readonly maxConnections?: number | undefined;
   readonly timing?: Partial<ServerTiming> | undefined;
+  /** Faults to inject (`--faults`, X-Weather-Fault); absent: none. */
+  readonly faults?: FaultInjector | undefined;
 }
 
 /** Node's own refusals (before there is a request), by the parser's error code. */
@@ -149,13 +153,38 @@ async function respond(
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   request.resume();
-  let result: HttpResponse;
-  try {
-    result = await handle({ method, url, headers: request.headers }, options.deps);
-  } catch (error) {
-    options.log(`internal error: ${(error as Error).stack ?? String(error)}`);
-    result = errorAnswer(500, MESSAGES.internal, url);
+  const remote = request.socket.remoteAddress ?? '-';
+  const logLine = (status: number | '-', bytes: number, fault?: string): void =>
+    options.log(
+      accessLine(
+        { remote, method, target: url, status, bytes, ms: performance.now() - started, fault },
+        options.deps.keys,
+      ),
+    );
+  const answer = async (): Promise<HttpResponse> => {
+    try {
+      return await handle({ method, url, headers: request.headers }, options.deps);
+    } catch (error) {
+      options.log(`internal error: ${(error as Error).stack ?? String(error)}`);
+      return errorAnswer(500, MESSAGES.internal, url);
+    }
+  };
+  // Decided before the handler runs, so an answer cache in front of the handler never serves, nor
+  // stores, a faulty answer; a request with a fault must not be looked up in such a cache.
+  const fault = options.faults?.decide({ method, url, headers: request.headers });
+  if (fault !== undefined && options.faults) {
+    await injectFault(fault, {
+      request,
+      response,
+      method,
+      url,
+      slow: options.faults.slow,
+      answer,
+      done: logLine,
+    });
+    return;
   }
+  const result = await answer();
   // Once stopping, end each connection after its answer, so a keep-alive client cannot hold the
   // shutdown open; the same when the request's body is still coming: nothing needs it, and a
   // client that never finishes it would otherwise keep the connection and get a 408 after its
@@ -167,9 +196,5 @@ async function respond(
     ...(noBody ? {} : { 'content-length': String(result.body.byteLength) }),
   });
   response.end(method === 'HEAD' || noBody ? undefined : result.body);
-  const ms = (performance.now() - started).toFixed(1);
-  const remote = request.socket.remoteAddress ?? '-';
-  options.log(
-    `${remote} "${method} ${redactTarget(url, options.deps.keys)}" ${result.status} ${result.body.byteLength} ${ms}ms`,
-  );
+  logLine(result.status, result.body.byteLength);
 }

@@ -167,7 +167,17 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ['weather --un', ['--units']],
   [
     'weather serve --',
-    ['--help', '--host', '--max-connections', '--now', '--port', '--rate-limit'],
+    [
+      '--allow-test-headers',
+      '--faults',
+      '--help',
+      '--host',
+      '--max-connections',
+      '--now',
+      '--port',
+      '--rate-limit',
+      '--seed',
+    ],
   ],
   ['weather keys list --', ['--help', '--show']],
   ['weather -u metric --lat 1 config g', ['get']],

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Platform } from '../../core/env.js';
 import { keyFilePath } from '../../config/paths.js';
 import { loadEmbedded } from '../embedded.js';
@@ -12,27 +13,41 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * everything else (created key, access log, shutdown) goes to stderr.
  */
 export function serveCommand(io: IO, platform: Platform): Invoke {
-  return bind(SERVE, async (_args, { host, port, rateLimit, maxConnections, now: frozen }) => {
+  return bind(SERVE, async (_args, flags) => {
+    const { host, port, rateLimit, maxConnections, now: frozen } = flags;
     // Listen for SIGINT/SIGTERM before anything else: a script may stop the server the moment it
     // has read the URL line, and the default action would kill it mid-request.
     const stopped = io.untilSignal();
-    const [{ KeyFile, watchKeyFile }, { createRateLimiter }, { startServer }, embedded] =
-      await Promise.all([
-        import('../../keys/store.js'),
-        import('../../server/ratelimit.js'),
-        import('../../server/http.js'),
-        loadEmbedded(platform),
-      ]);
+    const [
+      { KeyFile, watchKeyFile },
+      { createRateLimiter },
+      { startServer },
+      { createFaultInjector },
+      embedded,
+    ] = await Promise.all([
+      import('../../keys/store.js'),
+      import('../../server/ratelimit.js'),
+      import('../../server/http.js'),
+      import('../../server/faults/inject.js'),
+      loadEmbedded(platform),
+    ]);
     const file = new KeyFile(keyFilePath(io.env));
     // Read before listening (a broken key file stops it first) and write only once listening: a
     // busy port must not leave a key behind.
     const noKeys = file.read().length === 0;
     const log = (line: string): void => io.stderr.write(`${line}\n`);
+    const rules = flags.faults ?? [];
+    const allowHeader = flags.allowTestHeaders === true;
+    const seed = flags.seed ?? randomInt(2 ** 32);
     const server = await startServer({
       host,
       port,
       log,
       maxConnections,
+      faults:
+        rules.length > 0 || allowHeader
+          ? createFaultInjector({ rules, seed, allowHeader })
+          : undefined,
       deps: {
         ...embedded,
         keys: watchKeyFile(file, {
@@ -50,6 +65,9 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
         await server.close();
         throw error;
       }
+    }
+    if (rules.some((rule) => rule.trigger.on === 'probability') && flags.seed === undefined) {
+      log(`weather: faults are chosen with seed ${seed}; --seed ${seed} repeats them`);
     }
     io.stdout.write(`${server.baseUrl}\n`);
     if (!LOOPBACK.has(host)) log(`weather: listening on ${host}: reachable from other machines`);
