@@ -112,6 +112,17 @@ export function nonEmpty(flag: string): Parser<string> {
   };
 }
 
+/** A non-negative number up to `max`: `60`, `0.5`. */
+export function factor(flag: string, max: number): Parser<number> {
+  return (text) => {
+    const value = /^\d+(?:\.\d+)?$/.test(text.trim()) ? Number(text) : NaN;
+    if (!(value >= 0 && value <= max)) {
+      throw new UsageError(`${flag} must be a number from 0 to ${max}, got "${text}"`);
+    }
+    return value;
+  };
+}
+
 export const faults: Parser<readonly FaultRule[]> = (text) => {
   const parsed = parseFaultSpec(text);
   if (!parsed.ok) {

@@ -249,6 +249,13 @@ export const SERVE = {
     },
     NOW_OPTION,
     {
+      flags: '--clock-speed <factor>',
+      description:
+        "run the model's clock this many times faster than real time, from --now or from the start (60: a minute a second)",
+      defaultText: 'real time; frozen with --now',
+      parse: parse.factor('--clock-speed', 1_000_000),
+    },
+    {
       flags: '--faults <spec>',
       description:
         'inject faults into API answers: kind[:trigger],… with kinds 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal and triggers 0.05 (probability), every=N, key=KEY (none: always)',

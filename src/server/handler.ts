@@ -8,6 +8,7 @@ import type { RateLimiter } from './ratelimit.js';
 import type { HttpRequest, HttpResponse } from '../core/http.js';
 import { OBSERVATION_CYCLE_SECONDS, WEATHER_PATH } from '../core/protocol.js';
 import { contentType } from './response.js';
+import { requestClock } from './clock.js';
 import { present } from './represent/present.js';
 import { renderJson } from './represent/json.js';
 import { renderXml } from './represent/xml.js';
@@ -26,6 +27,8 @@ export interface HandlerDeps {
   /** The model's clock, ms since the epoch (frozen by --now). */
   readonly now: () => number;
   readonly texts: (lang: string) => Promise<ConditionTexts>;
+  /** Honour X-Weather-Now (`weather serve --allow-test-headers`); absent: ignore it. */
+  readonly allowTestHeaders?: boolean | undefined;
 }
 
 const API_KEY_HEADER = 'x-api-key';
@@ -123,7 +126,10 @@ async function route(request: HttpRequest, deps: HandlerDeps): Promise<HttpRespo
 
   const parsed = parseParams(query);
   if (!parsed.ok) return errorResponse(400, PROBLEM_MESSAGES[parsed.problem], mode);
-  return observation(parsed.params, deps, cacheKey(query));
+  // X-Weather-Now: an answer cache keyed by URL must skip requests where setsItsOwnClock holds.
+  const clock = requestClock(request, deps.allowTestHeaders === true, deps.now);
+  if (!clock.ok) return errorResponse(400, clock.message, mode);
+  return observation(parsed.params, { ...deps, now: clock.now }, cacheKey(query));
 }
 
 /** A header name as RFC 9110 spells a token. */

@@ -169,6 +169,7 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
     'weather serve --',
     [
       '--allow-test-headers',
+      '--clock-speed',
       '--faults',
       '--help',
       '--host',

@@ -23,12 +23,14 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
       { createRateLimiter },
       { startServer },
       { createFaultInjector },
+      { modelClock },
       embedded,
     ] = await Promise.all([
       import('../../keys/store.js'),
       import('../../server/ratelimit.js'),
       import('../../server/http.js'),
       import('../../server/faults/inject.js'),
+      import('../../server/clock.js'),
       loadEmbedded(platform),
     ]);
     const file = new KeyFile(keyFilePath(io.env));
@@ -54,7 +56,8 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
           onError: (error) => log(`weather: ${error.message}; keeping the keys read before`),
         }),
         limiter: rateLimit > 0 ? createRateLimiter(rateLimit) : undefined,
-        now: frozen === undefined ? () => io.now() : () => frozen,
+        now: modelClock({ wall: () => io.now(), start: frozen, speed: flags.clockSpeed }),
+        allowTestHeaders: allowHeader,
       },
     });
     if (noKeys) {
