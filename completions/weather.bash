@@ -36,8 +36,8 @@ _weather_data() {
     'flags weather keys delete') REPLY='-h --help' ;;
     'flags weather keys help') REPLY='' ;;
     'args weather keys help 0') REPLY='create list disable enable delete' ;;
-    'flags weather serve') REPLY='--host --port --rate-limit --max-connections --now --clock-speed --faults --seed --allow-test-headers -h --help' ;;
-    'valued weather serve') REPLY='--host --port --rate-limit --max-connections --now --clock-speed --faults --seed' ;;
+    'flags weather serve') REPLY='--host --port --rate-limit --max-connections --now --clock-speed --scenario --faults --seed --allow-test-headers -h --help' ;;
+    'valued weather serve') REPLY='--host --port --rate-limit --max-connections --now --clock-speed --scenario --faults --seed' ;;
     'flags weather completion') REPLY='-h --help' ;;
     'args weather completion 0') REPLY='bash zsh fish' ;;
     'flags weather help') REPLY='' ;;

@@ -21,7 +21,7 @@ function __weather_at
             case 'keys create'
                 set valued --name
             case serve
-                set valued --host --port --rate-limit --max-connections --now --clock-speed --faults --seed
+                set valued --host --port --rate-limit --max-connections --now --clock-speed --scenario --faults --seed
         end
         if test $nomore = 0; and test "$token" = --
             set nomore 1
@@ -105,6 +105,7 @@ complete -c weather -n '__weather_at serve' -l rate-limit -x -d 'requests per mi
 complete -c weather -n '__weather_at serve' -l max-connections -x -d 'open connections at most; more are refused until some close'
 complete -c weather -n '__weather_at serve' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds'
 complete -c weather -n '__weather_at serve' -l clock-speed -x -d 'run the model\'s clock this many times faster than real time, from --now or from the start (60: a minute a second)'
+complete -c weather -n '__weather_at serve' -l scenario -x -d 'JSON file of fixed weather (condition, temperature, wind) for places or coordinates and times, over the model\'s (format: schema/scenario.schema.json)'
 complete -c weather -n '__weather_at serve' -l faults -x -d 'inject faults into API answers: kind[:trigger],… with kinds 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal and triggers 0.05 (probability), every=N, key=KEY (none: always)'
 complete -c weather -n '__weather_at serve' -l seed -x -d 'seed for --faults\' probabilities: the same seed, the same sequence (default: random, printed)'
 complete -c weather -n '__weather_at serve' -l allow-test-headers -d 'honour the request headers X-Weather-Fault (a fault kind) and X-Weather-Now (the clock)'

@@ -256,6 +256,12 @@ export const SERVE = {
       parse: parse.factor('--clock-speed', 1_000_000),
     },
     {
+      flags: '--scenario <file>',
+      description:
+        "JSON file of fixed weather (condition, temperature, wind) for places or coordinates and times, over the model's (format: schema/scenario.schema.json)",
+      parse: parse.nonEmpty('--scenario'),
+    },
+    {
       flags: '--faults <spec>',
       description:
         'inject faults into API answers: kind[:trigger],… with kinds 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal and triggers 0.05 (probability), every=N, key=KEY (none: always)',
@@ -277,6 +283,7 @@ export const SERVE = {
     'weather serve',
     'weather serve --port 0 --now 2026-06-21T12:00:00Z',
     'weather serve --faults 429:0.05,500:every=10 --seed 7',
+    'weather serve --scenario oslo-snow.json --allow-test-headers',
   ],
 } as const satisfies CommandSpec;
 

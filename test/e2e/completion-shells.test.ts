@@ -177,6 +177,7 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
       '--now',
       '--port',
       '--rate-limit',
+      '--scenario',
       '--seed',
     ],
   ],

@@ -1,10 +1,34 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../../core/errors.js';
+import { describeSystemError, errorCode } from '../../core/files.js';
+import type { Scenario } from '../../server/scenario/parse.js';
 import type { Platform } from '../../core/env.js';
 import { keyFilePath } from '../../config/paths.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
 import { bind, type Invoke } from '../program.js';
 import { SERVE } from '../spec.js';
+
+/** A scenario file, read and checked before listening; a bad one is a usage error naming it. */
+async function readScenario(path: string): Promise<Scenario> {
+  const { parseScenario } = await import('../../server/scenario/parse.js');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = errorCode(error) === 'ENOENT' ? 'no such file' : describeSystemError(error);
+    throw new UsageError(`--scenario: cannot read ${path}: ${reason}`);
+  }
+  const parsed = parseScenario(text);
+  if (!parsed.ok) {
+    throw new UsageError(
+      `--scenario ${path}: ${parsed.path} ${parsed.problem}`,
+      'the format is described by schema/scenario.schema.json',
+    );
+  }
+  return parsed.scenario;
+}
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -24,6 +48,7 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
       { startServer },
       { createFaultInjector },
       { modelClock },
+      { scenarioWorld },
       embedded,
     ] = await Promise.all([
       import('../../keys/store.js'),
@@ -31,8 +56,11 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
       import('../../server/http.js'),
       import('../../server/faults/inject.js'),
       import('../../server/clock.js'),
+      import('../../server/scenario/apply.js'),
       loadEmbedded(platform),
     ]);
+    const scenario = flags.scenario === undefined ? undefined : await readScenario(flags.scenario);
+    const world = scenario ? scenarioWorld(embedded.world, scenario) : embedded.world;
     const file = new KeyFile(keyFilePath(io.env));
     // Read before listening (a broken key file stops it first) and write only once listening: a
     // busy port must not leave a key behind.
@@ -52,6 +80,7 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
           : undefined,
       deps: {
         ...embedded,
+        world,
         keys: watchKeyFile(file, {
           onError: (error) => log(`weather: ${error.message}; keeping the keys read before`),
         }),
