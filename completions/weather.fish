@@ -37,7 +37,7 @@ function __weather_at
     test (count $argv) -lt 2; or test $npos = $argv[2]
 end
 
-set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion help
+set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys console-token' 'keys help' serve completion help
 
 # Never offer file names: no argument or option value of weather is a path.
 complete -c weather -f
@@ -90,6 +90,7 @@ complete -c weather -n '__weather_at keys 0' -a list -d 'list keys with name, st
 complete -c weather -n '__weather_at keys 0' -a disable -d 'make a key Inactive (requests with it get 401)'
 complete -c weather -n '__weather_at keys 0' -a enable -d 'make a key Active again'
 complete -c weather -n '__weather_at keys 0' -a delete -d 'delete a key'
+complete -c weather -n '__weather_at keys 0' -a console-token -d 'print a new admin token for weather serve\'s account console (/console); the previous one stops working'
 complete -c weather -n '__weather_at keys 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at \'keys create\'' -l name -x -d 'a label to tell keys apart'
 complete -c weather -n '__weather_at \'keys create\'' -s h -l help -d 'show help'
@@ -98,7 +99,8 @@ complete -c weather -n '__weather_at \'keys list\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'keys disable\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'keys enable\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'keys delete\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'keys help\' 0' -a 'create list disable enable delete' -d 'the command to show help for'
+complete -c weather -n '__weather_at \'keys console-token\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'keys help\' 0' -a 'create list disable enable delete console-token' -d 'the command to show help for'
 complete -c weather -n '__weather_at serve' -l host -x -d 'address to listen on (anything but loopback is reachable from other machines)'
 complete -c weather -n '__weather_at serve' -l port -x -d 'port; 0 picks a free one'
 complete -c weather -n '__weather_at serve' -l rate-limit -x -d 'requests per minute per key; 0 for no limit'

@@ -219,6 +219,12 @@ export const KEYS_DELETE = {
   arguments: [KEY_REFERENCE],
 } as const satisfies CommandSpec;
 
+export const KEYS_CONSOLE_TOKEN = {
+  path: ['keys', 'console-token'],
+  summary:
+    "print a new admin token for weather serve's account console (/console); the previous one stops working",
+} as const satisfies CommandSpec;
+
 export const SERVE = {
   path: ['serve'],
   summary: 'serve the embedded Current Weather API over HTTP',
@@ -315,6 +321,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   KEYS_DISABLE,
   KEYS_ENABLE,
   KEYS_DELETE,
+  KEYS_CONSOLE_TOKEN,
   SERVE,
   COMPLETION,
 ];

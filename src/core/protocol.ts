@@ -33,3 +33,6 @@ export const HTML_WIDGET_MARK = 'title="Current Temperature"';
  */
 export const FAULT_HEADER = 'x-weather-fault';
 export const NOW_HEADER = 'x-weather-now';
+
+/** Where `weather serve` serves the account console (the spec's key status toggle). */
+export const CONSOLE_PATH = '/console';

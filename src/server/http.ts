@@ -10,6 +10,8 @@ import type { Duplex } from 'node:stream';
 import type { HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
 import { accessLine } from './access-log.js';
+import { readForm } from './console/body.js';
+import { isConsoleTarget, type ConsoleHandler } from './console/console.js';
 import { injectFault } from './faults/deliver.js';
 import type { FaultInjector } from './faults/inject.js';
 import { MESSAGES } from './errors.js';
@@ -57,6 +59,8 @@ export interface ServeOptions {
   readonly timing?: Partial<ServerTiming> | undefined;
   /** Faults to inject (`--faults`, X-Weather-Fault); absent: none. */
   readonly faults?: FaultInjector | undefined;
+  /** The account console under /console; absent: those paths are the API's 404. */
+  readonly console?: ConsoleHandler | undefined;
 }
 
 /** Node's own refusals (before there is a request), by the parser's error code. */
@@ -152,7 +156,9 @@ async function respond(
   const started = performance.now();
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
-  request.resume();
+  const consoleAsked = options.console !== undefined && isConsoleTarget(url);
+  const form = consoleAsked ? readForm(request) : undefined;
+  if (!form) request.resume();
   const remote = request.socket.remoteAddress ?? '-';
   const logLine = (status: number | '-', bytes: number, fault?: string): void =>
     options.log(
@@ -184,7 +190,10 @@ async function respond(
     });
     return;
   }
-  const result = await answer();
+  const result =
+    options.console && form
+      ? await consoleAnswer(options.console, method, url, request, form)
+      : await answer();
   // Once stopping, end each connection after its answer, so a keep-alive client cannot hold the
   // shutdown open; the same when the request's body is still coming: nothing needs it, and a
   // client that never finishes it would otherwise keep the connection and get a 408 after its
@@ -197,4 +206,16 @@ async function respond(
   });
   response.end(method === 'HEAD' || noBody ? undefined : result.body);
   logLine(result.status, result.body.byteLength);
+}
+
+async function consoleAnswer(
+  handler: ConsoleHandler,
+  method: string,
+  url: string,
+  request: IncomingMessage,
+  form: Promise<string | undefined>,
+): Promise<HttpResponse> {
+  const body = await form;
+  if (body === undefined) return errorAnswer(413, MESSAGES.formTooLarge, url);
+  return handler({ method, url, headers: request.headers, body });
 }

@@ -154,7 +154,7 @@ async function zsh(
 const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ['weather ', ['completion', 'config', 'help', 'keys', 'serve']],
   ['weather config ', ['get', 'help', 'list', 'path', 'set', 'unset']],
-  ['weather keys ', ['create', 'delete', 'disable', 'enable', 'help', 'list']],
+  ['weather keys ', ['console-token', 'create', 'delete', 'disable', 'enable', 'help', 'list']],
   ['weather --units ', ['imperial', 'metric', 'standard']],
   ['weather -m ', ['html', 'json', 'xml']],
   ['weather --output ', ['raw', 'summary', 'table']],

@@ -4,7 +4,8 @@ import { UsageError } from '../../core/errors.js';
 import { describeSystemError, errorCode } from '../../core/files.js';
 import type { Scenario } from '../../server/scenario/parse.js';
 import type { Platform } from '../../core/env.js';
-import { keyFilePath } from '../../config/paths.js';
+import { consoleTokenPath, keyFilePath } from '../../config/paths.js';
+import { API_BASE_PATH, CONSOLE_PATH } from '../../core/protocol.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
 import { bind, type Invoke } from '../program.js';
@@ -49,6 +50,8 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
       { createFaultInjector },
       { modelClock },
       { scenarioWorld },
+      { createConsole },
+      { ConsoleToken },
       embedded,
     ] = await Promise.all([
       import('../../keys/store.js'),
@@ -57,6 +60,8 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
       import('../../server/faults/inject.js'),
       import('../../server/clock.js'),
       import('../../server/scenario/apply.js'),
+      import('../../server/console/console.js'),
+      import('../../keys/console-token.js'),
       loadEmbedded(platform),
     ]);
     const scenario = flags.scenario === undefined ? undefined : await readScenario(flags.scenario);
@@ -65,6 +70,7 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
     // Read before listening (a broken key file stops it first) and write only once listening: a
     // busy port must not leave a key behind.
     const noKeys = file.read().length === 0;
+    const token = new ConsoleToken(consoleTokenPath(io.env));
     const log = (line: string): void => io.stderr.write(`${line}\n`);
     const rules = flags.faults ?? [];
     const allowHeader = flags.allowTestHeaders === true;
@@ -74,6 +80,7 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
       port,
       log,
       maxConnections,
+      console: createConsole({ keys: file, token, now: () => io.now() }),
       faults:
         rules.length > 0 || allowHeader
           ? createFaultInjector({ rules, seed, allowHeader })
@@ -89,14 +96,17 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
         allowTestHeaders: allowHeader,
       },
     });
-    if (noKeys) {
-      try {
+    try {
+      if (noKeys) {
         const created = file.create('default', new Date(io.now()));
         log(`weather: no API keys existed, so one was created: ${created.key}`);
-      } catch (error) {
-        await server.close();
-        throw error;
       }
+      const issued = token.issue(new Date(io.now()));
+      const origin = server.baseUrl.slice(0, -API_BASE_PATH.length);
+      log(`weather: account console at ${origin}${CONSOLE_PATH}; sign-in token: ${issued}`);
+    } catch (error) {
+      await server.close();
+      throw error;
     }
     if (rules.some((rule) => rule.trigger.on === 'probability') && flags.seed === undefined) {
       log(`weather: faults are chosen with seed ${seed}; --seed ${seed} repeats them`);
