@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, problems, SCREENSHOTS } from '../helpers/browser.js';
+import { launch, lowContrast, problems, SCREENSHOTS } from '../helpers/browser.js';
 import { createdKey, useServer, weather } from '../helpers/cli.js';
 
 // The account console in a real browser (Debian's Chromium through playwright-core), against a
@@ -69,6 +69,7 @@ describe('the account console in a browser', () => {
 
     await page.goto(`${origin()}/console`);
     await page.screenshot({ path: join(SCREENSHOTS, 'console-sign-in.png'), fullPage: true });
+    expect(await lowContrast(page)).toEqual([]);
     // Keyboard only: the token field, then Enter.
     await page.keyboard.press('Tab');
     await page.keyboard.type(consoleToken());
@@ -100,6 +101,7 @@ describe('the account console in a browser', () => {
     expect(await row.locator('td').nth(2).textContent()).toBe('Active');
     expect(await apiStatus(key)).toBe(200);
     await page.screenshot({ path: join(SCREENSHOTS, 'console-keys.png'), fullPage: true });
+    expect(await lowContrast(page)).toEqual([]);
 
     await row.locator('button', { hasText: 'Disable' }).click();
     expect(await row.locator('td').nth(2).textContent()).toBe('Inactive');

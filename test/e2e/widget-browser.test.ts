@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, problems, SCREENSHOTS } from '../helpers/browser.js';
+import { launch, lowContrast, problems, SCREENSHOTS } from '../helpers/browser.js';
 import { useServer } from '../helpers/cli.js';
 
 // The mode=html widget as a browser shows it: in three languages (one right to left) and two unit
@@ -46,6 +46,7 @@ describe('the widget in a browser', () => {
         wind,
       ]);
       await page.screenshot({ path: join(SCREENSHOTS, `widget-${lang}-${units}-${width}px.png`) });
+      expect(await lowContrast(page)).toEqual([]);
     }
     expect(requests).toEqual([url, url]);
     expect(seen).toEqual([]);

@@ -41,3 +41,33 @@ export function problems(page: Page): string[] {
   });
   return seen;
 }
+
+/**
+ * Text whose contrast with its background is under WCAG 2.2 AA's 4.5:1 (all text here is
+ * normal-sized), as `ratio text` lines; computed in the page from the styles in effect.
+ */
+export async function lowContrast(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const rgb = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => {
+      const c = [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    const background = (el) => {
+      for (; el; el = el.parentElement) {
+        const [r, g, b, a = 1] = rgb(getComputedStyle(el).backgroundColor);
+        if (a > 0) return [r, g, b];
+      }
+      return [255, 255, 255];
+    };
+    const low = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent.trim()).join(' ');
+      if (own === '' || el.closest('.visually-hidden')) continue;
+      const [fg, bg] = [luminance(rgb(getComputedStyle(el).color)), luminance(background(el))];
+      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      if (ratio < 4.5) low.push(ratio.toFixed(2) + ' ' + own);
+    }
+    return low;
+  })()`);
+}
