@@ -1,7 +1,7 @@
 import { SIMULATED_SOURCE, SOURCE_HEADER } from '../core/observation.js';
 import type { World } from '../world/types.js';
 import type { ConditionTexts } from '../world/i18n/texts.js';
-import { errorResponse, MESSAGES } from './errors.js';
+import { errorResponse, jsonErrorResponse, MESSAGES } from './errors.js';
 import type { KeyLookup } from '../keys/store.js';
 import { parseMode, parseParams, type ParamProblem, type WeatherParams } from './params.js';
 import type { RateLimiter } from './ratelimit.js';
@@ -81,8 +81,19 @@ export async function handle(request: HttpRequest, deps: HandlerDeps): Promise<H
  * An error answered outside `handle` (the handler threw, or Node refused the request before there
  * was one), with the headers and in the representation `handle` would have used.
  */
-export function errorAnswer(status: number, message: string, target = ''): HttpResponse {
-  return withCommonHeaders(errorResponse(status, message, parseMode(parseTarget(target).query)));
+export async function errorAnswer(
+  status: number,
+  message: string,
+  target: string,
+): Promise<HttpResponse> {
+  return withCommonHeaders(
+    await errorResponse(status, message, parseMode(parseTarget(target).query)),
+  );
+}
+
+/** What Node refused before there was a request, so before a mode was asked for: JSON. */
+export function refusalAnswer(status: number, message: string): HttpResponse {
+  return withCommonHeaders(jsonErrorResponse(status, message));
 }
 
 function withCommonHeaders(response: HttpResponse): HttpResponse {
@@ -176,6 +187,6 @@ async function observation(
         ? { 'content-security-policy': HTML_CONTENT_SECURITY_POLICY }
         : {}),
     },
-    body: render(presented),
+    body: await render(presented),
   };
 }

@@ -15,7 +15,7 @@ import { isConsoleTarget, type ConsoleHandler } from './console/console.js';
 import { injectFault } from './faults/deliver.js';
 import type { FaultInjector } from './faults/inject.js';
 import { MESSAGES } from './errors.js';
-import { errorAnswer, handle, type HandlerDeps } from './handler.js';
+import { errorAnswer, handle, refusalAnswer, type HandlerDeps } from './handler.js';
 import { hostForUrl, listen } from './listen.js';
 
 export interface RunningServer {
@@ -125,7 +125,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: (line: string) => void): void {
   if (error.code !== 'ECONNRESET' && socket.writable) {
     const [status, message] = REFUSALS[error.code ?? ''] ?? [400, MESSAGES.badRequest];
-    const answer = errorAnswer(status, message);
+    const answer = refusalAnswer(status, message);
     socket.write(serialize(answer));
     const remote = socket instanceof Socket ? (socket.remoteAddress ?? '-') : '-';
     log(`${remote} "-" ${status} ${answer.body.byteLength} (${error.code ?? 'unknown'})`);
@@ -172,7 +172,7 @@ async function respond(
       return await handle({ method, url, headers: request.headers }, options.deps);
     } catch (error) {
       options.log(`internal error: ${(error as Error).stack ?? String(error)}`);
-      return errorAnswer(500, MESSAGES.internal, url);
+      return await errorAnswer(500, MESSAGES.internal, url);
     }
   };
   // Decided before the handler runs, so an answer cache in front of the handler never serves, nor

@@ -23,17 +23,17 @@ export interface FaultExchange {
 }
 
 /** The answers that are whole HTTP responses, only not the one the client wanted. */
-function statusAnswer(kind: FaultKind, url: string): HttpResponse | undefined {
+async function statusAnswer(kind: FaultKind, url: string): Promise<HttpResponse | undefined> {
   switch (kind) {
     case '401':
-      return errorAnswer(401, MESSAGES.invalidKey, url);
+      return await errorAnswer(401, MESSAGES.invalidKey, url);
     case '429': {
-      const limited = errorAnswer(429, MESSAGES.rateLimited, url);
+      const limited = await errorAnswer(429, MESSAGES.rateLimited, url);
       const retry = { 'retry-after': String(MIN_RETRY_AFTER_SECONDS) };
       return { ...limited, headers: { ...limited.headers, ...retry } };
     }
     case '500':
-      return errorAnswer(500, MESSAGES.internal, url);
+      return await errorAnswer(500, MESSAGES.internal, url);
     case '502':
     case '503':
       return edgePage(kind === '502' ? 502 : 503);
@@ -82,13 +82,13 @@ export async function injectFault(decision: FaultDecision, exchange: FaultExchan
   if ('badHeader' in decision) {
     writeWhole(
       exchange,
-      errorAnswer(400, badHeaderMessage(decision.badHeader), exchange.url),
+      await errorAnswer(400, badHeaderMessage(decision.badHeader), exchange.url),
       undefined,
     );
     return;
   }
   const kind = decision.fault;
-  const whole = statusAnswer(kind, exchange.url);
+  const whole = await statusAnswer(kind, exchange.url);
   if (whole) {
     writeWhole(exchange, whole, kind);
     return;

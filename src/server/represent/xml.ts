@@ -13,7 +13,7 @@ function precipitation(p: Presented): NonNullable<XmlCurrentDocument['current'][
 }
 
 /** The XML representation: root `current`, every element and attribute of the spec's table. */
-export function renderXml(p: Presented): Buffer {
+export function renderXml(p: Presented): Promise<Buffer> {
   const w = p.world;
   const direction = compass(w.windDeg);
   const document = {
