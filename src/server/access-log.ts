@@ -73,3 +73,21 @@ export function redactTarget(target: string, keys: KeyLookup): string {
     })
     .join('');
 }
+
+export interface AccessEntry {
+  readonly remote: string;
+  readonly method: string;
+  readonly target: string;
+  /** `-` when no answer was sent (an injected hang). */
+  readonly status: number | '-';
+  readonly bytes: number;
+  readonly ms: number;
+  /** The fault injected into this answer, if any. */
+  readonly fault?: string | undefined;
+}
+
+/** One access-log line; the target has its keys masked. */
+export function accessLine(entry: AccessEntry, keys: KeyLookup): string {
+  const line = `${entry.remote} "${entry.method} ${redactTarget(entry.target, keys)}" ${entry.status} ${entry.bytes} ${entry.ms.toFixed(1)}ms`;
+  return entry.fault === undefined ? line : `${line} fault=${entry.fault}`;
+}

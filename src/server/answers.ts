@@ -1,6 +1,7 @@
 import type { HttpRequest, HttpResponse } from '../core/http.js';
 import type { KeyLookup } from '../keys/store.js';
 import { redactTarget } from './access-log.js';
+import { setsItsOwnClock } from './clock.js';
 import { answer, cycleStart, recheck, type HandlerDeps, type Repeatable } from './handler.js';
 import { DEFAULT_CACHE_LIMITS, ResponseCache, type CacheLimits } from './response-cache.js';
 
@@ -58,8 +59,10 @@ export class Answers {
   answer(request: HttpRequest): Sendable | Promise<Sendable> {
     const { deps } = this;
     const { method, url } = request;
+    // A request that sets the model's clock (X-Weather-Now) is never answered from what was kept.
     const kept =
-      method === 'GET' || method === 'HEAD'
+      (method === 'GET' || method === 'HEAD') &&
+      !setsItsOwnClock(request, deps.allowTestHeaders === true)
         ? this.kept.get(url, cycleStart(deps.now()))
         : undefined;
     if (kept === undefined) return this.fresh(request);

@@ -22,6 +22,7 @@ export const MESSAGES = {
   badRequest: 'Bad request: not a valid HTTP request',
   requestTimeout: 'Request timeout: the request did not arrive in time',
   headersTooLarge: 'Request header fields too large',
+  formTooLarge: 'Payload too large: a console form is a few hundred bytes',
 } as const;
 
 function jsonErrorBody(status: number, message: string): string {

@@ -9,6 +9,7 @@ import type { RateLimiter } from './ratelimit.js';
 import type { HttpRequest, HttpResponse } from '../core/http.js';
 import { OBSERVATION_CYCLE_SECONDS, WEATHER_PATH } from '../core/protocol.js';
 import { contentType, loadXml } from './response.js';
+import { requestClock, setsItsOwnClock } from './clock.js';
 import { present } from './represent/present.js';
 import { renderJson } from './represent/json.js';
 import { renderXml } from './represent/xml.js';
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   /** The model's clock, ms since the epoch (frozen by --now). */
   readonly now: () => number;
   readonly texts: (lang: string) => Promise<ConditionTexts>;
+  /** Honour X-Weather-Now (`weather serve --allow-test-headers`); absent: ignore it. */
+  readonly allowTestHeaders?: boolean | undefined;
 }
 
 const API_KEY_HEADER = 'x-api-key';
@@ -64,6 +67,11 @@ function cacheKey(query: URLSearchParams): string {
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const search = new URLSearchParams(entries).toString();
   return search === '' ? WEATHER_PATH : `${WEATHER_PATH}?${search}`;
+}
+
+/** The API key a request carries: the appid parameter, else the x-api-key header. */
+export function requestKey(request: HttpRequest, query: URLSearchParams): string {
+  return query.get('appid') ?? header(request, API_KEY_HEADER) ?? '';
 }
 
 export async function handle(request: HttpRequest, deps: HandlerDeps): Promise<HttpResponse> {
@@ -171,16 +179,19 @@ async function route(request: HttpRequest, deps: HandlerDeps): Promise<Answered>
   }
 
   const appid = query.get('appid');
-  const refused = refusal(appid ?? header(request, API_KEY_HEADER) ?? '', mode, deps);
+  const refused = refusal(requestKey(request, query), mode, deps);
   if (refused) return { response: refused };
 
   const parsed = parseParams(query);
   if (!parsed.ok) return { response: errorResponse(400, PROBLEM_MESSAGES[parsed.problem], mode) };
-  const cycle = cycleStart(deps.now());
-  return {
-    response: await observation(parsed.params, deps, cacheKey(query), cycle),
-    repeatable: { appid, mode, cycle },
-  };
+  const allowHeader = deps.allowTestHeaders === true;
+  const clock = requestClock(request, allowHeader, deps.now);
+  if (!clock.ok) return { response: errorResponse(400, clock.message, mode) };
+  const cycle = cycleStart(clock.now());
+  const response = await observation(parsed.params, deps, cacheKey(query), cycle);
+  // An answer for a moment the request chose (X-Weather-Now) is not the answer to its URL.
+  if (setsItsOwnClock(request, allowHeader)) return { response };
+  return { response, repeatable: { appid, mode, cycle } };
 }
 
 /** The key's status (401), then its rate limit (429); undefined when both let it through. */

@@ -7,11 +7,16 @@ import {
 } from 'node:http';
 import { Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { HttpResponse } from '../core/http.js';
+import type { HttpRequest, HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
+import { accessLine } from './access-log.js';
+import { readForm } from './console/body.js';
+import { isConsoleTarget, type ConsoleHandler } from './console/console.js';
+import { injectFault } from './faults/deliver.js';
+import type { FaultInjector } from './faults/inject.js';
 import { MESSAGES } from './errors.js';
 import { Answers, hasBody, sendable, type Sendable } from './answers.js';
-import { errorAnswer, refusalAnswer, type HandlerDeps } from './handler.js';
+import { errorAnswer, handle, refusalAnswer, type HandlerDeps } from './handler.js';
 import { hostForUrl, listen } from './listen.js';
 import type { CacheLimits } from './response-cache.js';
 
@@ -56,6 +61,10 @@ export interface ServeOptions {
   readonly timing?: Partial<ServerTiming> | undefined;
   /** Bounds of the cache of answers to repeated requests. */
   readonly cache?: CacheLimits | undefined;
+  /** Faults to inject (`--faults`, X-Weather-Fault); absent: none. */
+  readonly faults?: FaultInjector | undefined;
+  /** The account console under /console; absent: those paths are the API's 404. */
+  readonly console?: ConsoleHandler | undefined;
 }
 
 /** Node's own refusals (before there is a request), by the parser's error code. */
@@ -155,19 +164,56 @@ function respond(
   closing: () => boolean,
 ): void {
   const started = performance.now();
-  request.resume();
+  const method = request.method ?? 'GET';
+  const url = request.url ?? '/';
+  const form =
+    options.console !== undefined && isConsoleTarget(url) ? readForm(request) : undefined;
+  if (!form) request.resume();
   const finish = (sent: Sendable): void => {
     send(request, response, sent, closing);
     log(request, sent, options, started);
   };
   const failed = (error: unknown): void => fail(error, request, options, finish);
+  // Decided before the kept answers are looked at, so a faulty answer is never served from them,
+  // nor kept.
+  const fault = options.faults?.decide({ method, url, headers: request.headers });
+  if (fault !== undefined && options.faults) {
+    const remote = request.socket.remoteAddress ?? '-';
+    void injectFault(fault, {
+      request,
+      response,
+      method,
+      url,
+      slow: options.faults.slow,
+      answer: () => handleOrFail({ method, url, headers: request.headers }, options),
+      done: (status, bytes, injected) =>
+        options.log(
+          accessLine(
+            {
+              remote,
+              method,
+              target: url,
+              status,
+              bytes,
+              ms: performance.now() - started,
+              fault: injected,
+            },
+            options.deps.keys,
+          ),
+        ),
+    }).catch(failed);
+    return;
+  }
+  if (form && options.console) {
+    consoleAnswer(options.console, method, url, request, form).then(
+      (answer) => finish(sendable(answer, url, options.deps.keys)),
+      failed,
+    );
+    return;
+  }
   let sent: Sendable | Promise<Sendable>;
   try {
-    sent = answers.answer({
-      method: request.method ?? 'GET',
-      url: request.url ?? '/',
-      headers: request.headers,
-    });
+    sent = answers.answer({ method, url, headers: request.headers });
   } catch (error) {
     failed(error);
     return;
@@ -187,6 +233,16 @@ function fail(
   void errorAnswer(500, MESSAGES.internal, url).then((answer) =>
     finish(sendable(answer, url, options.deps.keys)),
   );
+}
+
+/** The handler's answer; a 500 (logged) when it throws. */
+async function handleOrFail(request: HttpRequest, options: ServeOptions): Promise<HttpResponse> {
+  try {
+    return await handle(request, options.deps);
+  } catch (error) {
+    options.log(`internal error: ${describeFailure(error)}`);
+    return errorAnswer(500, MESSAGES.internal, request.url);
+  }
 }
 
 /** A thrown value for the log: its stack when it has one. */
@@ -236,4 +292,16 @@ function log(
   options.log(
     `${remote} "${request.method ?? 'GET'} ${sent.logged}" ${status} ${body.byteLength} ${ms}ms`,
   );
+}
+
+async function consoleAnswer(
+  handler: ConsoleHandler,
+  method: string,
+  url: string,
+  request: IncomingMessage,
+  form: Promise<string | undefined>,
+): Promise<HttpResponse> {
+  const body = await form;
+  if (body === undefined) return errorAnswer(413, MESSAGES.formTooLarge, url);
+  return handler({ method, url, headers: request.headers, body });
 }
