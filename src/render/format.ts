@@ -4,6 +4,7 @@ import { formatOffset, localTime } from '../core/localtime.js';
 import { formatAge } from '../core/localtime.js';
 import type { DataSource, Decoded, Observation, Precipitation } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
+import { say, type LabelKey, type Labels } from './labels.js';
 
 /** What every renderer gets besides the observation. Renderers never do I/O. */
 export interface RenderContext {
@@ -13,6 +14,8 @@ export interface RenderContext {
   readonly columns: number;
   /** ms since the epoch */
   readonly now: number;
+  /** The renderers' own words, in the user's language. */
+  readonly labels: Labels;
 }
 
 function trim(value: number, digits: number): string {
@@ -40,14 +43,18 @@ function celsius(value: number, units: Units): number {
       : value;
 }
 
-export function paintTemperature(chalk: ChalkInstance, value: number, units: Units): string {
+/** The colour of a temperature: blue below freezing to red from 30 °C. */
+export function temperatureColour(
+  chalk: ChalkInstance,
+  value: number,
+  units: Units,
+): (text: string) => string {
   const c = celsius(value, units);
-  const text = temperature(value, units);
-  if (c < 0) return chalk.blueBright(text);
-  if (c < 10) return chalk.cyan(text);
-  if (c < 20) return chalk.green(text);
-  if (c < 30) return chalk.yellow(text);
-  return chalk.red(text);
+  if (c < 0) return chalk.blueBright;
+  if (c < 10) return chalk.cyan;
+  if (c < 20) return chalk.green;
+  if (c < 30) return chalk.yellow;
+  return chalk.red;
 }
 
 export function place(o: Observation): string {
@@ -59,6 +66,11 @@ export function place(o: Observation): string {
 export function observedAt(o: Observation): string {
   const t = localTime(o.dt, o.timezone ?? 0);
   return `${t.date} ${t.time} (UTC${o.timezone === undefined ? '' : formatOffset(o.timezone)})`;
+}
+
+/** How long before `now` the observation was made: `5m ago`. */
+export function age(o: Observation, ctx: RenderContext): string {
+  return say(ctx.labels, 'ago', { age: formatAge(ctx.now / 1000 - o.dt) });
 }
 
 /** HH:MM in the location's time, or undefined when the response has no such time. */
@@ -75,26 +87,33 @@ export function conditions(o: Observation): string {
   return o.weather.map((w) => w.description).join(', ');
 }
 
-export function wind(d: Decoded): string {
+/** `3 m/s from N (349°), gusts 5 m/s`. */
+export function wind(d: Decoded, ctx: RenderContext): string {
   const { wind: w } = d.observation;
   const direction =
-    w.deg === undefined ? '' : ` from ${compass(w.deg).code} (${Math.round(w.deg)}°)`;
-  const gust = w.gust === undefined ? '' : `, gusts ${speed(w.gust, d.units)}`;
+    w.deg === undefined
+      ? ''
+      : ` ${say(ctx.labels, 'windFrom', { direction: `${compass(w.deg).code} (${Math.round(w.deg)}°)` })}`;
+  const gust =
+    w.gust === undefined ? '' : `, ${say(ctx.labels, 'gusts', { speed: speed(w.gust, d.units) })}`;
   return `${speed(w.speed, d.units)}${direction}${gust}`;
 }
 
-function volume(p: Precipitation): string | undefined {
-  if (p['1h'] !== undefined) return `${trim(p['1h'], 2)} mm in the last hour`;
-  if (p['3h'] !== undefined) return `${trim(p['3h'], 2)} mm in the last 3 hours`;
+function volume(p: Precipitation, labels: Labels): string | undefined {
+  if (p['1h'] !== undefined) return say(labels, 'lastHour', { amount: `${trim(p['1h'], 2)} mm` });
+  if (p['3h'] !== undefined) return say(labels, 'last3Hours', { amount: `${trim(p['3h'], 2)} mm` });
   return undefined;
 }
 
-export function precipitation(o: Observation): { label: string; text: string }[] {
-  const rows: { label: string; text: string }[] = [];
-  const rain = o.rain && volume(o.rain);
-  const snow = o.snow && volume(o.snow);
-  if (rain) rows.push({ label: 'Rain', text: rain });
-  if (snow) rows.push({ label: 'Snow', text: snow });
+export function precipitation(
+  o: Observation,
+  ctx: RenderContext,
+): { key: LabelKey; label: string; text: string }[] {
+  const rows: { key: LabelKey; label: string; text: string }[] = [];
+  const rain = o.rain && volume(o.rain, ctx.labels);
+  const snow = o.snow && volume(o.snow, ctx.labels);
+  if (rain) rows.push({ key: 'rain', label: ctx.labels.rain, text: rain });
+  if (snow) rows.push({ key: 'snow', label: ctx.labels.snow, text: snow });
   return rows;
 }
 
@@ -111,8 +130,6 @@ export function sun(
   return { sunrise: clock(o, sunrise) ?? '', sunset: clock(o, sunset) ?? '' };
 }
 
-export const SIMULATED_NOTE = 'simulated by the embedded model, not a real observation';
-
 /** `{source}`: made up by the model wherever it came from, else how it reached this run. */
 export function sourceOf(d: Decoded): DataSource {
   return d.simulated ? 'simulated' : (d.origin?.source ?? 'live');
@@ -122,11 +139,9 @@ export function sourceOf(d: Decoded): DataSource {
  * A line on where data not fresh from a call came from and how old it is, or undefined for a
  * response just received: `cache, fetched 3m ago`.
  */
-export function provenance(d: Decoded, now: number): string | undefined {
+export function provenance(d: Decoded, ctx: RenderContext): string | undefined {
   const origin = d.origin;
   if (origin?.source !== 'cache' && origin?.source !== 'stale') return undefined;
-  const fetched = `fetched ${formatAge((now - origin.fetchedAt) / 1000)} ago`;
-  return origin.source === 'cache'
-    ? `cache, ${fetched}`
-    : `stale, ${fetched} (the latest call failed)`;
+  const fetched = formatAge((ctx.now - origin.fetchedAt) / 1000);
+  return say(ctx.labels, origin.source === 'cache' ? 'fromCache' : 'stale', { age: fetched });
 }

@@ -1,145 +1,165 @@
-import Table from 'cli-table3';
-import { stripVTControlCharacters } from 'node:util';
 import type { Decoded } from '../core/observation.js';
+import { painted, plain, text, type Cell } from './cell.js';
 import {
   capitalize,
   conditions,
   observedAt,
-  paintTemperature,
   place,
   precipitation,
   provenance,
-  SIMULATED_NOTE,
   sun,
   temperature,
+  temperatureColour,
   visibility,
   wind,
   type RenderContext,
 } from './format.js';
+import { say } from './labels.js';
+import { displayWidth, wrap } from './width.js';
 
-/** Label/value rows shared by both table forms; absent members simply have no row. */
-export function tableRows(d: Decoded, ctx: RenderContext): [string, string][] {
+export interface Row {
+  readonly label: string;
+  readonly value: Cell;
+}
+
+/** Label/value rows shared by every table form; absent members simply have no row. */
+export function tableRows(d: Decoded, ctx: RenderContext): Row[] {
   const o = d.observation;
-  const { chalk } = ctx;
+  const { chalk, labels } = ctx;
   const m = o.main;
-  const rows: [string, string][] = [
-    ['Place', chalk.bold(place(o))],
-    ['Coordinates', `${o.coord.lat}, ${o.coord.lon}`],
-    ['Observed', observedAt(o)],
-    ['Conditions', capitalize(conditions(o))],
-    [
-      'Temperature',
-      paintTemperature(chalk, m.temp, d.units) +
-        (m.feels_like === undefined ? '' : `, feels like ${temperature(m.feels_like, d.units)}`),
-    ],
+  const row = (label: string, ...value: Cell): Row => ({ label, value });
+  const rows: Row[] = [
+    row(labels.place, text(place(o), chalk.bold)),
+    row(labels.coordinates, text(`${o.coord.lat}, ${o.coord.lon}`)),
+    row(labels.observed, text(observedAt(o))),
+    row(labels.conditions, text(capitalize(conditions(o)))),
+    row(
+      labels.temperature,
+      text(temperature(m.temp, d.units), temperatureColour(chalk, m.temp, d.units)),
+      text(
+        m.feels_like === undefined
+          ? ''
+          : `, ${say(labels, 'feelsLike', { temperature: temperature(m.feels_like, d.units) })}`,
+      ),
+    ),
   ];
   if (m.temp_min !== undefined && m.temp_max !== undefined) {
-    rows.push([
-      'Min / max',
-      `${temperature(m.temp_min, d.units)} / ${temperature(m.temp_max, d.units)}`,
-    ]);
+    rows.push(
+      row(
+        labels.minMax,
+        text(`${temperature(m.temp_min, d.units)} / ${temperature(m.temp_max, d.units)}`),
+      ),
+    );
   }
-  rows.push(['Wind', wind(d)], ['Humidity', `${m.humidity}%`], ['Pressure', `${m.pressure} hPa`]);
-  if (o.clouds) rows.push(['Clouds', `${o.clouds.all}%`]);
-  if (o.visibility !== undefined) rows.push(['Visibility', visibility(o.visibility)]);
-  for (const p of precipitation(o)) rows.push([p.label, p.text]);
+  rows.push(
+    row(labels.wind, text(wind(d, ctx))),
+    row(labels.humidity, text(`${m.humidity}%`)),
+    row(labels.pressure, text(`${m.pressure} hPa`)),
+  );
+  if (o.clouds) rows.push(row(labels.clouds, text(`${o.clouds.all}%`)));
+  if (o.visibility !== undefined) rows.push(row(labels.visibility, text(visibility(o.visibility))));
+  for (const p of precipitation(o, ctx)) rows.push(row(p.label, text(p.text)));
   const s = sun(o);
-  if (s) rows.push(['Sunrise', s.sunrise], ['Sunset', s.sunset]);
-  if (d.simulated) rows.push(['Data', chalk.yellow(SIMULATED_NOTE)]);
-  const from = provenance(d, ctx.now);
-  if (from) rows.push(['Source', d.origin?.source === 'stale' ? chalk.yellow(from) : from]);
+  if (s) rows.push(row(labels.sunrise, text(s.sunrise)), row(labels.sunset, text(s.sunset)));
+  if (d.simulated) rows.push(row(labels.data, text(labels.simulated, chalk.yellow)));
+  const from = provenance(d, ctx);
+  if (from) {
+    rows.push(
+      row(labels.source, text(from, d.origin?.source === 'stale' ? chalk.yellow : undefined)),
+    );
+  }
   return rows;
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/y;
+/** `│ label │ value │` needs this many columns besides the label and the value. */
+const FRAME = 7;
+/** Narrower than this, a value column wraps every row: the borderless list reads better. */
+const MIN_VALUE_WIDTH = 16;
+/** Narrower than this beside the labels, values go on lines of their own. */
+const MIN_LIST_VALUE_WIDTH = 12;
 
-/**
- * Splits words longer than `width` visible characters with spaces, so the table's word wrapping
- * breaks them instead of cutting them off with an ellipsis. Colour codes are kept and not counted.
- */
-export function breakLongWords(text: string, width: number): string {
-  return text
-    .split(' ')
-    .map((word) => {
-      if (stripVTControlCharacters(word).length <= width) return word;
-      let out = '';
-      let count = 0;
-      for (let i = 0; i < word.length;) {
-        ANSI.lastIndex = i;
-        const code = ANSI.exec(word);
-        if (code) {
-          out += code[0];
-          i += code[0].length;
-          continue;
-        }
-        const char = String.fromCodePoint(word.codePointAt(i) ?? 0);
-        if (count === width) {
-          out += ' ';
-          count = 0;
-        }
-        out += char;
-        count++;
-        i += char.length;
-      }
-      return out;
-    })
-    .join(' ');
-}
-
-/** No rules between rows: the table is a list of facts, not a grid. */
-const COMPACT_CHARS = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
-
-const PLAIN_CHARS = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '  ',
+const BOX = {
+  topLeft: '┌',
+  topMid: '┬',
+  topRight: '┐',
+  bottomLeft: '└',
+  bottomMid: '┴',
+  bottomRight: '┘',
+  horizontal: '─',
+  vertical: '│',
 };
 
+function bordered(
+  rows: readonly Row[],
+  ctx: RenderContext,
+  labelWidth: number,
+  valueWidth: number,
+): string[] {
+  const b = BOX;
+  const rule = (left: string, mid: string, right: string): string =>
+    `${left}${b.horizontal.repeat(labelWidth + 2)}${mid}${b.horizontal.repeat(valueWidth + 2)}${right}`;
+  const lines = [rule(b.topLeft, b.topMid, b.topRight)];
+  for (const { label, value } of rows) {
+    wrap(plain(value), valueWidth).forEach((range, i) => {
+      const name = i === 0 ? paintedLabel(label, labelWidth, ctx) : ' '.repeat(labelWidth);
+      const shown = painted(value, range);
+      const fill = ' '.repeat(
+        valueWidth - displayWidth(plain(value).slice(range.start, range.end)),
+      );
+      lines.push(`${b.vertical} ${name} ${b.vertical} ${shown}${fill} ${b.vertical}`);
+    });
+  }
+  lines.push(rule(b.bottomLeft, b.bottomMid, b.bottomRight));
+  return lines;
+}
+
 /**
- * On a terminal: a bordered table with colour. Elsewhere: the same rows as plain aligned columns,
- * with no borders and no escape codes, so the text stays easy to grep.
+ * Label and value side by side without borders, the value wrapped beside its label; when even
+ * that leaves too little room, each value on lines of its own under its label.
+ */
+function list(rows: readonly Row[], ctx: RenderContext, labelWidth: number): string[] {
+  const beside = ctx.columns - labelWidth - 2;
+  const lines: string[] = [];
+  for (const { label, value } of rows) {
+    const whole = plain(value);
+    if (beside >= MIN_LIST_VALUE_WIDTH) {
+      wrap(whole, beside).forEach((range, i) => {
+        const name = i === 0 ? paintedLabel(label, labelWidth, ctx) : ' '.repeat(labelWidth);
+        lines.push(`${name}  ${painted(value, range)}`);
+      });
+    } else {
+      lines.push(ctx.chalk.cyan(label));
+      for (const range of wrap(whole, Math.max(1, ctx.columns - 2))) {
+        lines.push(`  ${painted(value, range)}`);
+      }
+    }
+  }
+  return lines;
+}
+
+function paintedLabel(label: string, width: number, ctx: RenderContext): string {
+  return ctx.chalk.cyan(label) + ' '.repeat(Math.max(0, width - displayWidth(label)));
+}
+
+/**
+ * On a terminal: a bordered table with colour, its values wrapped (never cut) to the width of the
+ * terminal, or a borderless list when a table cannot fit. Elsewhere: the same rows as plain
+ * aligned columns, one line each, with no escape codes, so the text stays easy to grep.
  */
 export function renderTable(d: Decoded, ctx: RenderContext): string {
   const rows = tableRows(d, ctx);
-  const pad = ctx.tty ? 2 : 0;
-  const labelWidth = Math.max(...rows.map(([label]) => label.length)) + pad;
-  const widest = Math.max(...rows.map(([, value]) => stripVTControlCharacters(value).length)) + pad;
-  const valueWidth = Math.min(widest, Math.max(20, ctx.columns - labelWidth - 3));
-  const table = new Table({
-    chars: ctx.tty ? COMPACT_CHARS : PLAIN_CHARS,
-    style: {
-      head: [],
-      border: [],
-      'padding-left': ctx.tty ? 1 : 0,
-      'padding-right': ctx.tty ? 1 : 0,
-    },
-    colWidths: [labelWidth, valueWidth],
-    wordWrap: true,
-  });
-  const contentWidth = valueWidth - pad;
-  for (const [label, value] of rows) {
-    table.push([ctx.chalk.cyan(label), breakLongWords(value, contentWidth)]);
+  const labelWidth = Math.max(...rows.map((r) => displayWidth(r.label)));
+  if (!ctx.tty) {
+    const lines = rows.map((r) =>
+      `${paintedLabel(r.label, labelWidth, ctx)}  ${painted(r.value)}`.trimEnd(),
+    );
+    return `${lines.join('\n')}\n`;
   }
-  const text = table.toString();
-  return `${
-    ctx.tty
-      ? text
-      : text
-          .split('\n')
-          .map((line) => line.trimEnd())
-          .join('\n')
-  }\n`;
+  const widest = Math.max(...rows.map((r) => displayWidth(plain(r.value))));
+  const valueWidth = Math.min(widest, ctx.columns - labelWidth - FRAME);
+  const lines =
+    valueWidth >= Math.min(widest, MIN_VALUE_WIDTH)
+      ? bordered(rows, ctx, labelWidth, valueWidth)
+      : list(rows, ctx, labelWidth);
+  return `${lines.join('\n')}\n`;
 }

@@ -4,12 +4,13 @@ import { formatAge } from '../core/localtime.js';
 import type { Decoded, ObservationPath } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../core/units.js';
 import { clock, place, sourceOf } from './format.js';
+import { displayWidth, graphemes } from './width.js';
 
 /**
  * `--format` templates for status bars and cron: `{path[:spec][|fallback]}` where path is a
  * member of the JSON observation (`main.temp`, `weather.0.description`) or a derived field,
  * spec is `[[fill]align][width][.precision]` (align `<` `>` `^`; precision rounds numbers and
- * cuts text), and fallback is printed when the member is absent. `{{` and `}}` are literal braces.
+ * cuts text; widths and cuts count terminal columns, so a CJK character counts two), and fallback is printed when the member is absent. `{{` and `}}` are literal braces.
  */
 
 /**
@@ -197,11 +198,14 @@ function lookup(d: Decoded, path: string, now: number): string | number | undefi
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** Characters as people count them, so a width or a cut never splits an accent or an emoji. */
-function graphemes(text: string): string[] {
-  return Array.from(segmenter.segment(text), (s) => s.segment);
+/** The longest start of `text` that fits in `width` columns, never splitting a character. */
+function fit(text: string, width: number): string {
+  let out = '';
+  for (const g of graphemes(text)) {
+    if (displayWidth(out + g) > width) break;
+    out += g;
+  }
+  return out;
 }
 
 function applySpec(value: string | number, spec: Spec): string {
@@ -210,9 +214,9 @@ function applySpec(value: string | number, spec: Spec): string {
       ? String(value)
       : typeof value === 'number'
         ? value.toFixed(spec.precision)
-        : graphemes(value).slice(0, spec.precision).join('');
+        : fit(value, spec.precision);
   if (text === '-0' || /^-0\.0*$/.test(text)) text = text.slice(1);
-  const missing = spec.width - graphemes(text).length;
+  const missing = spec.width - displayWidth(text);
   if (missing <= 0) return text;
   if (spec.zeros && typeof value === 'number') {
     const sign = text.startsWith('-') ? '-' : '';

@@ -3,7 +3,7 @@ import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import type { Transport } from '../../client/query.js';
-import { decideColorLevel, makeChalk } from '../../render/colour.js';
+import { renderContext } from '../../render/context.js';
 import { renderSummary } from '../../render/summary.js';
 import { renderTable } from '../../render/table.js';
 import { renderTemplate } from '../../render/template.js';
@@ -65,8 +65,7 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
       return 0;
     }
-    const level = decideColorLevel(flags.color, io.env, io.stdoutIsTTY);
-    const ctx = { chalk: makeChalk(level), tty: io.stdoutIsTTY, columns: io.columns, now };
+    const ctx = renderContext(io, { color: flags.color, lang: plan.query.lang, now });
     io.stdout.write(
       plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
 import type { Decoded, Observation } from '../../../src/core/observation.js';
 import { makeChalk } from '../../../src/render/colour.js';
+import { labelsFor } from '../../../src/render/labels.js';
 import type { RenderContext } from '../../../src/render/format.js';
 import { renderSummary } from '../../../src/render/summary.js';
 import { renderTable } from '../../../src/render/table.js';
@@ -29,7 +30,7 @@ const bare: Decoded = {
 };
 
 function context(tty: boolean, now = (zocca.observation.dt + 300) * 1000): RenderContext {
-  return { chalk: makeChalk(tty ? 1 : 0), tty, columns: 80, now };
+  return { chalk: makeChalk(tty ? 1 : 0), tty, columns: 80, now, labels: labelsFor('en') };
 }
 
 describe('table', () => {

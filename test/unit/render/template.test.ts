@@ -86,6 +86,19 @@ describe('width and alignment', () => {
     expect(render(template)).toBe(expected);
   });
 
+  it.each([
+    ['[{name:>24}]', '[    東京都千代田区丸の内]'],
+    ['[{name:.7}]', '[東京都]'],
+    ['[{name:.8|x}]', '[東京都千]'],
+    ['[{name:*<12.6}]', '[東京都******]'],
+  ])('counts terminal columns, two for a CJK character: %s → %s', (template, expected) => {
+    const tokyo: Decoded = {
+      ...manila,
+      observation: { ...manila.observation, name: '東京都千代田区丸の内' },
+    };
+    expect(render(template, tokyo)).toBe(expected);
+  });
+
   it('never prints -0 after rounding', () => {
     const cold: Decoded = {
       ...manila,
