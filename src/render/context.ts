@@ -1,4 +1,5 @@
 import type { Env } from '../core/env.js';
+import { decideCharset } from './charset.js';
 import { decideColorLevel, makeChalk } from './colour.js';
 import type { RenderContext } from './format.js';
 import { labelsFor } from './labels.js';
@@ -15,11 +16,13 @@ export function renderContext(
   options: { readonly color: boolean | undefined; readonly lang: string; readonly now: number },
 ): RenderContext {
   const level = decideColorLevel(options.color, terminal.env, terminal.stdoutIsTTY);
+  const charset = decideCharset(terminal.env);
   return {
     chalk: makeChalk(level),
     tty: terminal.stdoutIsTTY,
     columns: terminal.columns,
     now: options.now,
-    labels: labelsFor(options.lang),
+    labels: labelsFor(options.lang, charset === 'ascii'),
+    charset,
   };
 }

@@ -4,6 +4,7 @@ import { formatOffset, localTime } from '../core/localtime.js';
 import { formatAge } from '../core/localtime.js';
 import type { DataSource, Decoded, Observation, Precipitation } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
+import type { Charset } from './charset.js';
 import { say, type LabelKey, type Labels } from './labels.js';
 
 /** What every renderer gets besides the observation. Renderers never do I/O. */
@@ -16,6 +17,8 @@ export interface RenderContext {
   readonly now: number;
   /** The renderers' own words, in the user's language. */
   readonly labels: Labels;
+  /** What the terminal can draw: box drawing and `°`, or ASCII only. */
+  readonly charset: Charset;
 }
 
 function trim(value: number, digits: number): string {

@@ -1,4 +1,5 @@
 import type { Decoded } from '../core/observation.js';
+import { degrees } from './charset.js';
 import {
   age,
   capitalize,
@@ -44,5 +45,5 @@ export function renderSummary(d: Decoded, ctx: RenderContext): string {
     const line = say(labels, 'summarySource', { source: from });
     lines.push(d.origin?.source === 'stale' ? chalk.yellow(line) : line);
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((line) => degrees(line, ctx.charset)).join('\n')}\n`;
 }

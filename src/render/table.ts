@@ -1,5 +1,6 @@
 import type { Decoded } from '../core/observation.js';
 import { painted, plain, text, type Cell } from './cell.js';
+import { BORDERS, degrees } from './charset.js';
 import {
   capitalize,
   conditions,
@@ -24,6 +25,13 @@ export interface Row {
 
 /** Label/value rows shared by every table form; absent members simply have no row. */
 export function tableRows(d: Decoded, ctx: RenderContext): Row[] {
+  return rowsOf(d, ctx).map(({ label, value }) => ({
+    label,
+    value: value.map((span) => ({ ...span, text: degrees(span.text, ctx.charset) })),
+  }));
+}
+
+function rowsOf(d: Decoded, ctx: RenderContext): Row[] {
   const o = d.observation;
   const { chalk, labels } = ctx;
   const m = o.main;
@@ -78,24 +86,13 @@ const MIN_VALUE_WIDTH = 16;
 /** Narrower than this beside the labels, values go on lines of their own. */
 const MIN_LIST_VALUE_WIDTH = 12;
 
-const BOX = {
-  topLeft: '┌',
-  topMid: '┬',
-  topRight: '┐',
-  bottomLeft: '└',
-  bottomMid: '┴',
-  bottomRight: '┘',
-  horizontal: '─',
-  vertical: '│',
-};
-
 function bordered(
   rows: readonly Row[],
   ctx: RenderContext,
   labelWidth: number,
   valueWidth: number,
 ): string[] {
-  const b = BOX;
+  const b = BORDERS[ctx.charset];
   const rule = (left: string, mid: string, right: string): string =>
     `${left}${b.horizontal.repeat(labelWidth + 2)}${mid}${b.horizontal.repeat(valueWidth + 2)}${right}`;
   const lines = [rule(b.topLeft, b.topMid, b.topRight)];

@@ -11,7 +11,10 @@ const PLACES: readonly (readonly [string, Decoded])[] = [
   ['arabic', ARABIC_PLACE],
   ['latin', LATIN_PLACE],
 ];
-const LOCALES = [['utf8', { LANG: 'en_US.UTF-8', NO_COLOR: '1' }]] as const;
+const LOCALES = [
+  ['utf8', { LANG: 'en_US.UTF-8', NO_COLOR: '1' }],
+  ['c', { LANG: 'C', NO_COLOR: '1' }],
+] as const;
 const WIDTHS = [30, 40, 80, 200];
 
 /** Every width's table, then the summary, as a terminal shows them. */

@@ -30,7 +30,14 @@ const bare: Decoded = {
 };
 
 function context(tty: boolean, now = (zocca.observation.dt + 300) * 1000): RenderContext {
-  return { chalk: makeChalk(tty ? 1 : 0), tty, columns: 80, now, labels: labelsFor('en') };
+  return {
+    chalk: makeChalk(tty ? 1 : 0),
+    tty,
+    columns: 80,
+    now,
+    labels: labelsFor('en'),
+    charset: 'unicode',
+  };
 }
 
 describe('table', () => {

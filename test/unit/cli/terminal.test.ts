@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { homeEnv, run, useHome } from '../../helpers/io.js';
+
+const { home } = useHome();
+
+const TOKYO = [
+  '--lat',
+  '35.6762',
+  '--lon',
+  '139.6503',
+  '--offline',
+  '--now',
+  '2026-06-21T12:04:00Z',
+];
+
+describe('terminals that cannot show everything', () => {
+  it('TERM=dumb: ASCII borders, no degree sign, no colour', async () => {
+    const result = await run(TOKYO, {
+      env: homeEnv(home, { TERM: 'dumb' }),
+      stdoutIsTTY: true,
+      columns: 60,
+      now: Date.UTC(2026, 5, 21, 12, 10),
+    });
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "+-------------+--------------------------------------------+
+      | Place       | Tokyo, JP                                  |
+      | Coordinates | 35.6762, 139.6503                          |
+      | Observed    | 2026-06-21 21:00 (UTC+09:00)               |
+      | Conditions  | Broken clouds                              |
+      | Temperature | 26.0 C, feels like 26.0 C                  |
+      | Min / max   | 24.9 C / 26.6 C                            |
+      | Wind        | 2.1 m/s from SW (225 deg), gusts 2.9 m/s   |
+      | Humidity    | 74%                                        |
+      | Pressure    | 1021 hPa                                   |
+      | Clouds      | 55%                                        |
+      | Visibility  | 10 km                                      |
+      | Sunrise     | 04:25                                      |
+      | Sunset      | 19:00                                      |
+      | Data        | simulated by the embedded model, not a     |
+      |             | real observation                           |
+      +-------------+--------------------------------------------+
+      "
+    `);
+    expect(result.code).toBe(0);
+  });
+
+  it('LANG=C on a colour terminal: ASCII, in colour', async () => {
+    const result = await run([...TOKYO, '-o', 'summary'], {
+      env: homeEnv(home, { LANG: 'C', TERM: 'xterm' }),
+      stdoutIsTTY: true,
+      columns: 60,
+      now: Date.UTC(2026, 5, 21, 12, 10),
+    });
+    expect(result.stdout).toBe(
+      [
+        '\u001b[1mTokyo, JP\u001b[22m, observed 2026-06-21 21:00 (UTC+09:00), 4m ago',
+        'Broken clouds, \u001b[33m26.0 C\u001b[39m, feels like 26.0 C',
+        'Wind 2.1 m/s from SW (225 deg), gusts 2.9 m/s',
+        'Humidity 74%, pressure 1021 hPa',
+        'Sunrise 04:25, sunset 19:00',
+        '\u001b[33mSimulated by the embedded model, not a real observation\u001b[39m',
+        '',
+      ].join('\n'),
+    );
+  });
+});
