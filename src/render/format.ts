@@ -6,6 +6,7 @@ import type { DataSource, Decoded, Observation, Precipitation } from '../core/ob
 import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
 import type { Charset } from './charset.js';
 import { say, type LabelKey, type Labels } from './labels.js';
+import { polarState } from './polar.js';
 
 /** What every renderer gets besides the observation. Renderers never do I/O. */
 export interface RenderContext {
@@ -21,12 +22,20 @@ export interface RenderContext {
   readonly charset: Charset;
 }
 
+/** Rounded, without trailing zeros, and never `-0`: a value that rounds to zero has no sign. */
 function trim(value: number, digits: number): string {
-  return String(Number(value.toFixed(digits)));
+  const text = String(Number(value.toFixed(digits)));
+  return text === '-0' ? '0' : text;
+}
+
+/** One decimal, and never `-0.0`. */
+function oneDecimal(value: number): string {
+  const text = value.toFixed(1);
+  return text === '-0.0' ? '0.0' : text;
 }
 
 export function temperature(value: number, units: Units): string {
-  return `${value.toFixed(1)} ${TEMP_SYMBOL[units]}`;
+  return `${oneDecimal(value)} ${TEMP_SYMBOL[units]}`;
 }
 
 export function speed(value: number, units: Units): string {
@@ -71,7 +80,10 @@ export function observedAt(o: Observation): string {
   return `${t.date} ${t.time} (UTC${o.timezone === undefined ? '' : formatOffset(o.timezone)})`;
 }
 
-/** How long before `now` the observation was made: `5m ago`. */
+/**
+ * How long before `now` the observation was made: `5m ago`. Both forms say it on a terminal;
+ * on a pipe the text depends on the response alone.
+ */
 export function age(o: Observation, ctx: RenderContext): string {
   return say(ctx.labels, 'ago', { age: formatAge(ctx.now / 1000 - o.dt) });
 }
@@ -82,6 +94,12 @@ export function clock(o: Observation, unixSeconds: number | undefined): string |
   return localTime(unixSeconds, o.timezone ?? 0).time;
 }
 
+/** A time shown to people: without the response's `timezone` it is UTC, and says so. */
+function labelledClock(o: Observation, unixSeconds: number): string {
+  const time = localTime(unixSeconds, o.timezone ?? 0).time;
+  return o.timezone === undefined ? `${time} UTC` : time;
+}
+
 export function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
@@ -90,11 +108,11 @@ export function conditions(o: Observation): string {
   return o.weather.map((w) => w.description).join(', ');
 }
 
-/** `3 m/s from N (349°), gusts 5 m/s`. */
+/** `3 m/s from N (349°), gusts 5 m/s`; a calm comes from nowhere. */
 export function wind(d: Decoded, ctx: RenderContext): string {
   const { wind: w } = d.observation;
   const direction =
-    w.deg === undefined
+    w.deg === undefined || trim(w.speed, 1) === '0'
       ? ''
       : ` ${say(ctx.labels, 'windFrom', { direction: `${compass(w.deg).code} (${Math.round(w.deg)}°)` })}`;
   const gust =
@@ -120,17 +138,25 @@ export function precipitation(
   return rows;
 }
 
-/** Sunrise and sunset; the API gives 0 for both in polar day and night. */
-export function sun(
-  o: Observation,
-): { sunrise: string; sunset: string; polar?: 'polar day' | 'polar night' } | undefined {
+export type SunTimes =
+  | { readonly kind: 'times'; readonly sunrise: string; readonly sunset: string }
+  | { readonly kind: 'polar'; readonly why: string }
+  | { readonly kind: 'unknown' };
+
+/**
+ * Sunrise and sunset. The API gives 0 for both when the sun does not rise or set; whether that is
+ * polar day or night follows from the latitude and the date, and anywhere else the times are
+ * simply unknown.
+ */
+export function sun(o: Observation, labels: Labels): SunTimes | undefined {
   const { sunrise, sunset } = o.sys;
   if (sunrise === undefined || sunset === undefined) return undefined;
   if (sunrise === 0 && sunset === 0) {
-    const polar = o.weather[0]?.icon.endsWith('n') ? 'polar night' : 'polar day';
-    return { sunrise: `none (${polar})`, sunset: `none (${polar})`, polar };
+    const polar = polarState(o.coord.lat, o.dt);
+    if (polar === undefined) return { kind: 'unknown' };
+    return { kind: 'polar', why: polar === 'day' ? labels.polarDay : labels.polarNight };
   }
-  return { sunrise: clock(o, sunrise) ?? '', sunset: clock(o, sunset) ?? '' };
+  return { kind: 'times', sunrise: labelledClock(o, sunrise), sunset: labelledClock(o, sunset) };
 }
 
 /** `{source}`: made up by the model wherever it came from, else how it reached this run. */

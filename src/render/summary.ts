@@ -36,9 +36,11 @@ export function renderSummary(d: Decoded, ctx: RenderContext): string {
     say(labels, 'summaryHumidity', { humidity: `${m.humidity}%`, pressure: `${m.pressure} hPa` }),
     ...precipitation(o, ctx).map((p) => `${p.label} ${p.text}`),
   ];
-  const s = sun(o);
-  if (s?.polar) lines.push(`No sunrise or sunset today (${s.polar})`);
-  else if (s) lines.push(say(labels, 'summarySun', { sunrise: s.sunrise, sunset: s.sunset }));
+  const s = sun(o, labels);
+  if (s?.kind === 'times') {
+    lines.push(say(labels, 'summarySun', { sunrise: s.sunrise, sunset: s.sunset }));
+  } else if (s?.kind === 'polar') lines.push(say(labels, 'summaryNoSun', { why: s.why }));
+  else if (s) lines.push(labels.summarySunUnknown);
   if (d.simulated) lines.push(chalk.yellow(capitalize(labels.simulated)));
   const from = provenance(d, ctx);
   if (from) {

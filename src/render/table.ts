@@ -2,6 +2,7 @@ import type { Decoded } from '../core/observation.js';
 import { painted, plain, text, type Cell } from './cell.js';
 import { BORDERS, degrees } from './charset.js';
 import {
+  age,
   capitalize,
   conditions,
   observedAt,
@@ -39,7 +40,7 @@ function rowsOf(d: Decoded, ctx: RenderContext): Row[] {
   const rows: Row[] = [
     row(labels.place, text(place(o), chalk.bold)),
     row(labels.coordinates, text(`${o.coord.lat}, ${o.coord.lon}`)),
-    row(labels.observed, text(observedAt(o))),
+    row(labels.observed, text(ctx.tty ? `${observedAt(o)}, ${age(o, ctx)}` : observedAt(o))),
     row(labels.conditions, text(capitalize(conditions(o)))),
     row(
       labels.temperature,
@@ -67,8 +68,16 @@ function rowsOf(d: Decoded, ctx: RenderContext): Row[] {
   if (o.clouds) rows.push(row(labels.clouds, text(`${o.clouds.all}%`)));
   if (o.visibility !== undefined) rows.push(row(labels.visibility, text(visibility(o.visibility))));
   for (const p of precipitation(o, ctx)) rows.push(row(p.label, text(p.text)));
-  const s = sun(o);
-  if (s) rows.push(row(labels.sunrise, text(s.sunrise)), row(labels.sunset, text(s.sunset)));
+  const s = sun(o, labels);
+  if (s) {
+    const [sunrise, sunset] =
+      s.kind === 'times'
+        ? [s.sunrise, s.sunset]
+        : s.kind === 'polar'
+          ? [say(labels, 'none', { why: s.why }), say(labels, 'none', { why: s.why })]
+          : [labels.unknown, labels.unknown];
+    rows.push(row(labels.sunrise, text(sunrise)), row(labels.sunset, text(sunset)));
+  }
   if (d.simulated) rows.push(row(labels.data, text(labels.simulated, chalk.yellow)));
   const from = provenance(d, ctx);
   if (from) {

@@ -232,7 +232,8 @@ export function renderTemplate(template: Template, d: Decoded, now: number): str
     .map((part) => {
       if (part.kind === 'text') return part.text;
       const value = lookup(d, part.path, now);
-      if (value === undefined)
+      // An empty text (a place without a name) is as absent as a missing member.
+      if (value === undefined || (value === '' && part.fallback !== undefined))
         return part.fallback === undefined
           ? applySpec('', part.spec)
           : applySpec(part.fallback, part.spec);

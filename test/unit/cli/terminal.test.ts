@@ -25,7 +25,7 @@ describe('terminals that cannot show everything', () => {
       "+-------------+--------------------------------------------+
       | Place       | Tokyo, JP                                  |
       | Coordinates | 35.6762, 139.6503                          |
-      | Observed    | 2026-06-21 21:00 (UTC+09:00)               |
+      | Observed    | 2026-06-21 21:00 (UTC+09:00), 4m ago       |
       | Conditions  | Broken clouds                              |
       | Temperature | 26.0 C, feels like 26.0 C                  |
       | Min / max   | 24.9 C / 26.6 C                            |

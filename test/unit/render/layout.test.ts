@@ -70,7 +70,7 @@ describe('narrow terminals', () => {
         '  35.68, 139.77',
         'Observed',
         '  2026-01-01 18:00',
-        '  (UTC+09:00)',
+        '  (UTC+09:00), 5m ago',
         'Conditions',
         '  晴天',
         'Temperature',
