@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { graphemes } from '../core/graphemes.js';
 
 /**
  * Widths as terminals show them: East Asian wide characters take two columns, combining marks
@@ -13,12 +14,7 @@ export function padEnd(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** Characters as people count them, so a cut never splits an accent or an emoji. */
-export function graphemes(text: string): string[] {
-  return Array.from(segmenter.segment(text), (s) => s.segment);
-}
+export { graphemes };
 
 /** A line of wrapped text: `text.slice(start, end)`. */
 export interface Range {
