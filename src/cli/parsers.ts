@@ -4,6 +4,7 @@ import { quoted } from '../core/quote.js';
 import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { parseDuration } from '../core/duration.js';
+import { PRESSURE_UNITS, type PressureUnit } from '../core/units.js';
 import {
   checkBaseUrl,
   DURATION_RULE,
@@ -47,6 +48,17 @@ export const lang: Parser<string> = (text) => {
     );
   }
   return text.toLowerCase();
+};
+
+/** `hPa` or `inHg`, in any case. */
+export const pressureUnit: Parser<PressureUnit> = (text) => {
+  const found = PRESSURE_UNITS.find((unit) => unit.toLowerCase() === text.toLowerCase());
+  if (found === undefined) {
+    throw new UsageError(
+      `--pressure-unit must be one of ${PRESSURE_UNITS.join(', ')}, got ${quoted(text)}`,
+    );
+  }
+  return found;
 };
 
 export const timeout: Parser<number> = (text) => {

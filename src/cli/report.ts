@@ -41,7 +41,9 @@ function short(message: string, hint: string | undefined): { message: string; hi
   if (tail?.[1] !== undefined && tail[2] !== undefined && hint === undefined) {
     return short(tail[1], tail[2]);
   }
-  const cut = `${graphemes(message).slice(0, max - 1).join('')}…`;
+  const cut = `${graphemes(message)
+    .slice(0, max - 1)
+    .join('')}…`;
   return hint === undefined ? { message: cut } : { message: cut, hint };
 }
 

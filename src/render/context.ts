@@ -1,4 +1,5 @@
 import type { Env } from '../core/env.js';
+import type { PressureUnit } from '../core/units.js';
 import { decideCharset } from './charset.js';
 import { decideColorLevel, makeChalk } from './colour.js';
 import type { RenderContext } from './format.js';
@@ -13,7 +14,12 @@ export interface Terminal {
 /** Everything the renderers need to know of the terminal and the user, decided once. */
 export function renderContext(
   terminal: Terminal,
-  options: { readonly color: boolean | undefined; readonly lang: string; readonly now: number },
+  options: {
+    readonly color: boolean | undefined;
+    readonly lang: string;
+    readonly now: number;
+    readonly pressureUnit?: PressureUnit;
+  },
 ): RenderContext {
   const level = decideColorLevel(options.color, terminal.env, terminal.stdoutIsTTY);
   const charset = decideCharset(terminal.env);
@@ -24,5 +30,6 @@ export function renderContext(
     now: options.now,
     labels: labelsFor(options.lang, charset === 'ascii'),
     charset,
+    pressureUnit: options.pressureUnit ?? 'hPa',
   };
 }

@@ -3,7 +3,15 @@ import { compass } from '../core/compass.js';
 import { formatOffset, localTime } from '../core/localtime.js';
 import { formatAge } from '../core/localtime.js';
 import type { DataSource, Decoded, Observation, Precipitation } from '../core/observation.js';
-import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
+import {
+  INHG_PER_HPA,
+  METERS_PER_MILE,
+  MM_PER_INCH,
+  SPEED_UNIT,
+  TEMP_SYMBOL,
+  type PressureUnit,
+  type Units,
+} from '../core/units.js';
 import type { Charset } from './charset.js';
 import { say, type LabelKey, type Labels } from './labels.js';
 import { polarState } from './polar.js';
@@ -20,6 +28,7 @@ export interface RenderContext {
   readonly labels: Labels;
   /** What the terminal can draw: box drawing and `°`, or ASCII only. */
   readonly charset: Charset;
+  readonly pressureUnit: PressureUnit;
 }
 
 /** Rounded, without trailing zeros, and never `-0`: a value that rounds to zero has no sign. */
@@ -42,8 +51,19 @@ export function speed(value: number, units: Units): string {
   return `${trim(value, 1)} ${SPEED_UNIT[units]}`;
 }
 
-export function visibility(metres: number): string {
+/** The API gives visibility in metres whatever the units; imperial means miles. */
+export function visibility(metres: number, units: Units): string {
+  if (units === 'imperial') return `${trim(metres / METERS_PER_MILE, 1)} mi`;
   return metres >= 1000 ? `${trim(metres / 1000, 1)} km` : `${Math.round(metres)} m`;
+}
+
+/** The API gives rain and snow in mm whatever the units; imperial means inches. */
+function depth(mm: number, units: Units): string {
+  return units === 'imperial' ? `${trim(mm / MM_PER_INCH, 2)} in` : `${trim(mm, 2)} mm`;
+}
+
+export function pressure(hPa: number, unit: PressureUnit): string {
+  return unit === 'inHg' ? `${(hPa * INHG_PER_HPA).toFixed(2)} inHg` : `${hPa} hPa`;
 }
 
 /** The temperature in °C, for choosing a colour whatever the unit system. */
@@ -120,19 +140,20 @@ export function wind(d: Decoded, ctx: RenderContext): string {
   return `${speed(w.speed, d.units)}${direction}${gust}`;
 }
 
-function volume(p: Precipitation, labels: Labels): string | undefined {
-  if (p['1h'] !== undefined) return say(labels, 'lastHour', { amount: `${trim(p['1h'], 2)} mm` });
-  if (p['3h'] !== undefined) return say(labels, 'last3Hours', { amount: `${trim(p['3h'], 2)} mm` });
+function volume(p: Precipitation, units: Units, labels: Labels): string | undefined {
+  if (p['1h'] !== undefined) return say(labels, 'lastHour', { amount: depth(p['1h'], units) });
+  if (p['3h'] !== undefined) return say(labels, 'last3Hours', { amount: depth(p['3h'], units) });
   return undefined;
 }
 
 export function precipitation(
-  o: Observation,
+  d: Decoded,
   ctx: RenderContext,
 ): { key: LabelKey; label: string; text: string }[] {
+  const o = d.observation;
   const rows: { key: LabelKey; label: string; text: string }[] = [];
-  const rain = o.rain && volume(o.rain, ctx.labels);
-  const snow = o.snow && volume(o.snow, ctx.labels);
+  const rain = o.rain && volume(o.rain, d.units, ctx.labels);
+  const snow = o.snow && volume(o.snow, d.units, ctx.labels);
   if (rain) rows.push({ key: 'rain', label: ctx.labels.rain, text: rain });
   if (snow) rows.push({ key: 'snow', label: ctx.labels.snow, text: snow });
   return rows;

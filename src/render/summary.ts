@@ -7,6 +7,7 @@ import {
   observedAt,
   place,
   precipitation,
+  pressure,
   provenance,
   sun,
   temperature,
@@ -33,8 +34,11 @@ export function renderSummary(d: Decoded, ctx: RenderContext): string {
         ? ''
         : `, ${say(labels, 'feelsLike', { temperature: temperature(m.feels_like, d.units) })}`),
     say(labels, 'summaryWind', { wind: wind(d, ctx) }),
-    say(labels, 'summaryHumidity', { humidity: `${m.humidity}%`, pressure: `${m.pressure} hPa` }),
-    ...precipitation(o, ctx).map((p) => `${p.label} ${p.text}`),
+    say(labels, 'summaryHumidity', {
+      humidity: `${m.humidity}%`,
+      pressure: pressure(m.pressure, ctx.pressureUnit),
+    }),
+    ...precipitation(d, ctx).map((p) => `${p.label} ${p.text}`),
   ];
   const s = sun(o, labels);
   if (s?.kind === 'times') {

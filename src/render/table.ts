@@ -8,6 +8,7 @@ import {
   observedAt,
   place,
   precipitation,
+  pressure,
   provenance,
   sun,
   temperature,
@@ -63,11 +64,12 @@ function rowsOf(d: Decoded, ctx: RenderContext): Row[] {
   rows.push(
     row(labels.wind, text(wind(d, ctx))),
     row(labels.humidity, text(`${m.humidity}%`)),
-    row(labels.pressure, text(`${m.pressure} hPa`)),
+    row(labels.pressure, text(pressure(m.pressure, ctx.pressureUnit))),
   );
   if (o.clouds) rows.push(row(labels.clouds, text(`${o.clouds.all}%`)));
-  if (o.visibility !== undefined) rows.push(row(labels.visibility, text(visibility(o.visibility))));
-  for (const p of precipitation(o, ctx)) rows.push(row(p.label, text(p.text)));
+  if (o.visibility !== undefined)
+    rows.push(row(labels.visibility, text(visibility(o.visibility, d.units))));
+  for (const p of precipitation(d, ctx)) rows.push(row(p.label, text(p.text)));
   const s = sun(o, labels);
   if (s) {
     const [sunrise, sunset] =

@@ -65,7 +65,12 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
       return 0;
     }
-    const ctx = renderContext(io, { color: flags.color, lang: plan.query.lang, now });
+    const ctx = renderContext(io, {
+      color: flags.color,
+      lang: plan.query.lang,
+      now,
+      pressureUnit: flags.pressureUnit,
+    });
     io.stdout.write(
       plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
     );

@@ -126,3 +126,44 @@ describe("commander's edges", () => {
     );
   });
 });
+
+describe('--pressure-unit', () => {
+  const TOKYO = [
+    '--lat',
+    '35.6762',
+    '--lon',
+    '139.6503',
+    '--offline',
+    '--now',
+    '2026-06-21T12:04:00Z',
+  ];
+
+  it.each([['inHg'], ['INHG'], ['inhg']])('%s shows inches of mercury', async (unit) => {
+    const r = await runIn(home, [
+      ...TOKYO,
+      '-u',
+      'imperial',
+      '-o',
+      'summary',
+      '--pressure-unit',
+      unit,
+    ]);
+    expect([r.code, r.stdout.split('\n')[3]]).toEqual([
+      EXIT.ok,
+      'Humidity 74%, pressure 30.15 inHg',
+    ]);
+  });
+
+  it('is hPa by default, also with imperial units', async () => {
+    const r = await runIn(home, [...TOKYO, '-u', 'imperial', '-o', 'summary']);
+    expect([r.code, r.stdout.split('\n')[3]]).toEqual([EXIT.ok, 'Humidity 74%, pressure 1021 hPa']);
+  });
+
+  it('rejects other units', async () => {
+    const r = await runIn(home, [...TOKYO, '--pressure-unit', 'mbar']);
+    expect([r.code, r.stderr]).toEqual([
+      EXIT.usage,
+      'weather: --pressure-unit must be one of hPa, inHg, got "mbar"\n',
+    ]);
+  });
+});

@@ -36,6 +36,7 @@ const pipe: RenderContext = {
   now: JAN_1 * 1000,
   labels: labelsFor('en'),
   charset: 'unicode',
+  pressureUnit: 'hPa',
 };
 
 /** The summary's lines but the first (the place and time). */

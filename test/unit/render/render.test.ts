@@ -37,6 +37,7 @@ function context(tty: boolean, now = (zocca.observation.dt + 300) * 1000): Rende
     now,
     labels: labelsFor('en'),
     charset: 'unicode',
+    pressureUnit: 'hPa',
   };
 }
 
@@ -173,7 +174,7 @@ describe('summary', () => {
         'Clear sky, 24.5 °F',
         'Wind 3 mph',
         'Humidity 80%, pressure 1012 hPa',
-        'Snow 0.4 mm in the last hour',
+        'Snow 0.02 in in the last hour',
         'No sunrise or sunset today (polar night)',
         'Simulated by the embedded model, not a real observation',
         '',
