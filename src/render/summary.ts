@@ -15,7 +15,7 @@ import {
   wind,
   type RenderContext,
 } from './format.js';
-import { say } from './labels.js';
+import { RLM, say } from './labels.js';
 
 /**
  * A few lines for people. On a terminal the observation time also says how long ago it was;
@@ -51,5 +51,6 @@ export function renderSummary(d: Decoded, ctx: RenderContext): string {
     const line = say(labels, 'summarySource', { source: from });
     lines.push(d.origin?.source === 'stale' ? chalk.yellow(line) : line);
   }
-  return `${lines.map((line) => degrees(line, ctx.charset)).join('\n')}\n`;
+  const start = labels.rtl ? RLM : '';
+  return `${lines.map((line) => start + degrees(line, ctx.charset)).join('\n')}\n`;
 }

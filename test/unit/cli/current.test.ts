@@ -34,10 +34,15 @@ describe('against weather serve', () => {
     [
       'summary in German and imperial units',
       ['-u', 'imperial', '-l', 'de', '-o', 'summary'],
-      SUMMARY.replace(
-        'Broken clouds, 26.0 °C, feels like 26.0 °C',
-        'Überwiegend bewölkt, 78.7 °F, feels like 78.7 °F',
-      ).replace('2.1 m/s from SW (225°), gusts 2.9 m/s', '4.7 mph from SW (225°), gusts 6.4 mph'),
+      [
+        'Tokyo, JP, beobachtet 2026-06-21 21:00 (UTC+09:00)',
+        'Überwiegend bewölkt, 78.7 °F, gefühlt 78.7 °F',
+        'Wind 4.7 mph aus SW (225°), Böen 6.4 mph',
+        'Luftfeuchtigkeit 74%, Luftdruck 1021 hPa',
+        'Sonnenaufgang 04:25, Sonnenuntergang 19:00',
+        'Vom eingebauten Modell simuliert, keine echte Beobachtung',
+        '',
+      ].join('\n'),
     ],
   ])('%s', async (_what, args, stdout) => {
     const r = await live(args);
