@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/core/errors.js';
 import { runIn, useHome } from '../../helpers/io.js';
+import { NOW, TOKYO as TOKYO_AT } from '../../helpers/tokyo.js';
 
 const { home } = useHome();
 const LONG = 'x'.repeat(5000);
@@ -128,15 +129,7 @@ describe("commander's edges", () => {
 });
 
 describe('--pressure-unit', () => {
-  const TOKYO = [
-    '--lat',
-    '35.6762',
-    '--lon',
-    '139.6503',
-    '--offline',
-    '--now',
-    '2026-06-21T12:04:00Z',
-  ];
+  const TOKYO = [...TOKYO_AT, '--offline', '--now', NOW];
 
   it.each([['inHg'], ['INHG'], ['inhg']])('%s shows inches of mercury', async (unit) => {
     const r = await runIn(home, [

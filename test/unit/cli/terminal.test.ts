@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { homeEnv, run, useHome } from '../../helpers/io.js';
+import { NOW, TOKYO as TOKYO_AT } from '../../helpers/tokyo.js';
 
 const { home } = useHome();
 
-const TOKYO = [
-  '--lat',
-  '35.6762',
-  '--lon',
-  '139.6503',
-  '--offline',
-  '--now',
-  '2026-06-21T12:04:00Z',
-];
+const TOKYO = [...TOKYO_AT, '--offline', '--now', NOW];
 
 describe('terminals that cannot show everything', () => {
   it('TERM=dumb: ASCII borders, no degree sign, no colour', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Decoded } from '../../../src/core/observation.js';
 import type { PressureUnit, Units } from '../../../src/core/units.js';
 import { makeChalk } from '../../../src/render/colour.js';
+import type { RenderContext } from '../../../src/render/format.js';
 import { labelsFor } from '../../../src/render/labels.js';
 import { renderSummary } from '../../../src/render/summary.js';
 import { renderTable } from '../../../src/render/table.js';
@@ -26,8 +27,8 @@ function observed(units: Units): Decoded {
   };
 }
 
-function table(units: Units, pressureUnit: PressureUnit): string[] {
-  const ctx = {
+function context(pressureUnit: PressureUnit): RenderContext {
+  return {
     chalk: makeChalk(0),
     tty: false,
     columns: 80,
@@ -35,8 +36,11 @@ function table(units: Units, pressureUnit: PressureUnit): string[] {
     labels: labelsFor('en'),
     charset: 'unicode',
     pressureUnit,
-  } as const;
-  return renderTable(observed(units), ctx).split('\n').slice(7, -1);
+  };
+}
+
+function table(units: Units, pressureUnit: PressureUnit): string[] {
+  return renderTable(observed(units), context(pressureUnit)).split('\n').slice(7, -1);
 }
 
 describe('imperial means imperial', () => {
@@ -63,15 +67,7 @@ describe('imperial means imperial', () => {
   it('pressure in inHg when asked, whatever the units', () => {
     expect(table('imperial', 'inHg')[0]).toBe('Pressure     29.91 inHg');
     expect(table('metric', 'inHg')[0]).toBe('Pressure     29.91 inHg');
-    const summary = renderSummary(observed('imperial'), {
-      chalk: makeChalk(0),
-      tty: false,
-      columns: 80,
-      now: 0,
-      labels: labelsFor('en'),
-      charset: 'unicode',
-      pressureUnit: 'inHg',
-    });
+    const summary = renderSummary(observed('imperial'), context('inHg'));
     expect(summary.split('\n')[3]).toBe('Humidity 80%, pressure 29.91 inHg');
   });
 });
