@@ -17,40 +17,6 @@ export function decideCharset(env: Env): Charset {
   return codeset === 'utf8' ? 'unicode' : 'ascii';
 }
 
-export interface Borders {
-  readonly topLeft: string;
-  readonly topMid: string;
-  readonly topRight: string;
-  readonly bottomLeft: string;
-  readonly bottomMid: string;
-  readonly bottomRight: string;
-  readonly horizontal: string;
-  readonly vertical: string;
-}
-
-export const BORDERS: Readonly<Record<Charset, Borders>> = {
-  unicode: {
-    topLeft: '┌',
-    topMid: '┬',
-    topRight: '┐',
-    bottomLeft: '└',
-    bottomMid: '┴',
-    bottomRight: '┘',
-    horizontal: '─',
-    vertical: '│',
-  },
-  ascii: {
-    topLeft: '+',
-    topMid: '+',
-    topRight: '+',
-    bottomLeft: '+',
-    bottomMid: '+',
-    bottomRight: '+',
-    horizontal: '-',
-    vertical: '|',
-  },
-};
-
 /** `°C` as the charset can show it: `C`; a bare degree sign becomes ` deg`. */
 export function degrees(text: string, charset: Charset): string {
   return charset === 'unicode' ? text : text.replace(/ ?°(?=[CF])/gu, ' ').replace(/°/gu, ' deg');

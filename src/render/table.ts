@@ -1,6 +1,7 @@
+import Table from 'cli-table3';
 import type { Decoded } from '../core/observation.js';
 import { painted, plain, text, type Cell } from './cell.js';
-import { BORDERS, degrees } from './charset.js';
+import { degrees, type Charset } from './charset.js';
 import {
   age,
   capitalize,
@@ -18,7 +19,7 @@ import {
   type RenderContext,
 } from './format.js';
 import { say } from './labels.js';
-import { displayWidth, wrap } from './width.js';
+import { displayWidth, wrap, type Range } from './width.js';
 
 export interface Row {
   readonly label: string;
@@ -97,28 +98,132 @@ const MIN_VALUE_WIDTH = 16;
 /** Narrower than this beside the labels, values go on lines of their own. */
 const MIN_LIST_VALUE_WIDTH = 12;
 
+type Chars = Partial<Record<Table.CharName, string>>;
+
+/** Box drawing where the terminal shows it, `+-|` where it shows ASCII only. */
+const BORDERS: Readonly<Record<Charset, Chars>> = {
+  unicode: {
+    top: '─',
+    'top-mid': '┬',
+    'top-left': '┌',
+    'top-right': '┐',
+    bottom: '─',
+    'bottom-mid': '┴',
+    'bottom-left': '└',
+    'bottom-right': '┘',
+    left: '│',
+    middle: '│',
+    right: '│',
+  },
+  ascii: {
+    top: '-',
+    'top-mid': '+',
+    'top-left': '+',
+    'top-right': '+',
+    bottom: '-',
+    'bottom-mid': '+',
+    'bottom-left': '+',
+    'bottom-right': '+',
+    left: '|',
+    middle: '|',
+    right: '|',
+  },
+};
+
+/** No borders at all: two columns two spaces apart. */
+const PLAIN: Chars = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  middle: '  ',
+  right: '',
+};
+
+/** A line of a cell as the terminal shows it, and how many columns that takes. */
+interface Line {
+  readonly plain: string;
+  readonly shown: string;
+  readonly width: number;
+}
+
+function line(cell: Cell, range?: Range): Line {
+  const plainText = range === undefined ? plain(cell) : plain(cell).slice(range.start, range.end);
+  return { plain: plainText, shown: painted(cell, range), width: displayWidth(plainText) };
+}
+
+/**
+ * cli-table3 measures with string-width 4, which counts some zero-width marks (Devanagari vowel
+ * signs, Arabic harakat, bidi controls) as a column each: it would pad such a line short or cut
+ * it. Each line it measures differently from `displayWidth` is handed to it as a stand-in of the
+ * right width and put back once the table is drawn.
+ */
+function drawTable(
+  rows: readonly (readonly [readonly Line[], readonly Line[]])[],
+  options: {
+    readonly chars: Chars;
+    readonly padding: number;
+    readonly colWidths: readonly [number, number];
+  },
+): string {
+  const lines = rows.flatMap(([label, value]) => [...label, ...value]);
+  const measured = new Table({ chars: PLAIN, style: { 'padding-left': 0, 'padding-right': 0 } });
+  measured.push(lines.map((l) => l.plain));
+  measured.toString();
+  const misjudged = new Set(
+    lines.filter((l, i) => l.width > 0 && measured.options.colWidths[i] !== l.width),
+  );
+  const stand = standIn(lines);
+  // A line of no width has nothing to show, and a stand-in of no width could not be found again.
+  const given = (l: Line): string =>
+    l.width === 0 ? '' : misjudged.has(l) ? stand.repeat(l.width) : l.shown;
+  const table = new Table({
+    chars: options.chars,
+    colWidths: [...options.colWidths],
+    style: {
+      head: [],
+      border: [],
+      compact: true,
+      'padding-left': options.padding,
+      'padding-right': options.padding,
+    },
+  });
+  const pending: string[] = [];
+  for (const [label, value] of rows) {
+    table.push([label.map(given).join('\n'), value.map(given).join('\n')]);
+    // In the order the stand-ins come out: line by line, the label's before the value's.
+    for (let i = 0; i < Math.max(label.length, value.length); i++) {
+      for (const l of [label[i], value[i]]) if (l && misjudged.has(l)) pending.push(l.shown);
+    }
+  }
+  return table.toString().replace(new RegExp(`${stand}+`, 'gu'), () => pending.shift() ?? '');
+}
+
+/** A private-use character that none of the lines contains (one column in every measure). */
+function standIn(lines: readonly Line[]): string {
+  let code = 0xe000;
+  while (lines.some((l) => l.shown.includes(String.fromCodePoint(code)))) code++;
+  return String.fromCodePoint(code);
+}
+
 function bordered(
   rows: readonly Row[],
   ctx: RenderContext,
   labelWidth: number,
   valueWidth: number,
-): string[] {
-  const b = BORDERS[ctx.charset];
-  const rule = (left: string, mid: string, right: string): string =>
-    `${left}${b.horizontal.repeat(labelWidth + 2)}${mid}${b.horizontal.repeat(valueWidth + 2)}${right}`;
-  const lines = [rule(b.topLeft, b.topMid, b.topRight)];
-  for (const { label, value } of rows) {
-    wrap(plain(value), valueWidth).forEach((range, i) => {
-      const name = i === 0 ? paintedLabel(label, labelWidth, ctx) : ' '.repeat(labelWidth);
-      const shown = painted(value, range);
-      const fill = ' '.repeat(
-        valueWidth - displayWidth(plain(value).slice(range.start, range.end)),
-      );
-      lines.push(`${b.vertical} ${name} ${b.vertical} ${shown}${fill} ${b.vertical}`);
-    });
-  }
-  lines.push(rule(b.bottomLeft, b.bottomMid, b.bottomRight));
-  return lines;
+): string {
+  return drawTable(
+    rows.map(({ label, value }) => [
+      [line([text(label, ctx.chalk.cyan)])],
+      wrap(plain(value), valueWidth).map((range) => line(value, range)),
+    ]),
+    { chars: BORDERS[ctx.charset], padding: 1, colWidths: [labelWidth + 2, valueWidth + 2] },
+  );
 }
 
 /**
@@ -157,17 +262,19 @@ function paintedLabel(label: string, width: number, ctx: RenderContext): string 
 export function renderTable(d: Decoded, ctx: RenderContext): string {
   const rows = tableRows(d, ctx);
   const labelWidth = Math.max(...rows.map((r) => displayWidth(r.label)));
-  if (!ctx.tty) {
-    const lines = rows.map((r) =>
-      `${paintedLabel(r.label, labelWidth, ctx)}  ${painted(r.value)}`.trimEnd(),
-    );
-    return `${lines.join('\n')}\n`;
-  }
   const widest = Math.max(...rows.map((r) => displayWidth(plain(r.value))));
+  if (!ctx.tty) {
+    const table = drawTable(
+      rows.map(({ label, value }) => [[line([text(label, ctx.chalk.cyan)])], [line(value)]]),
+      { chars: PLAIN, padding: 0, colWidths: [labelWidth, widest] },
+    );
+    return `${table
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n')}\n`;
+  }
   const valueWidth = Math.min(widest, ctx.columns - labelWidth - FRAME);
-  const lines =
-    valueWidth >= Math.min(widest, MIN_VALUE_WIDTH)
-      ? bordered(rows, ctx, labelWidth, valueWidth)
-      : list(rows, ctx, labelWidth);
-  return `${lines.join('\n')}\n`;
+  return valueWidth >= Math.min(widest, MIN_VALUE_WIDTH)
+    ? `${bordered(rows, ctx, labelWidth, valueWidth)}\n`
+    : `${list(rows, ctx, labelWidth).join('\n')}\n`;
 }

@@ -96,3 +96,59 @@ describe('narrow terminals', () => {
     );
   });
 });
+
+describe('text cli-table3 measures otherwise than the terminal', () => {
+  // string-width 4 inside cli-table3 counts Devanagari vowel signs and Arabic harakat as columns.
+  const RIYADH = {
+    ...ARABIC_PLACE,
+    observation: { ...ARABIC_PLACE.observation, name: 'الرِّيَاض' },
+  };
+  const hindi = (stdoutIsTTY: boolean): string =>
+    renderTable(
+      RIYADH,
+      renderContext(
+        { env: { LANG: 'hi_IN.UTF-8', NO_COLOR: '1' }, stdoutIsTTY, columns: 50 },
+        { color: undefined, lang: 'hi', now: PLACES_NOW },
+      ),
+    );
+
+  it('is neither cut nor padded short in a table', () => {
+    const lines = hindi(true).split('\n');
+    expect(lines).toEqual([
+      '┌────────┬──────────────────────────────────────┐',
+      '│ स्थान    │ الرِّيَاض, EG                           │',
+      '│ निर्देशांक │ 30.04, 30.98                         │',
+      '│ प्रेक्षण    │ 2026-01-01 11:00 (UTC+02:00), 5m पहले │',
+      '│ मौसम   │ سماء صافية                           │',
+      '│ तापमान │ 9.7 °C, महसूस 7.3 °C                  │',
+      '│ हवा    │ 3.6 m/s WSW (250°) से                 │',
+      '│ आर्द्रता   │ 71%                                  │',
+      '│ दबाव   │ 1013 hPa                             │',
+      '│ बादल   │ 0%                                   │',
+      '│ दृश्यता   │ 10 km                                │',
+      '│ सूर्योदय  │ 07:05                                │',
+      '│ सूर्यास्त   │ 17:25                                │',
+      '└────────┴──────────────────────────────────────┘',
+      '',
+    ]);
+    expect(new Set(lines.slice(0, -1).map(displayWidth))).toEqual(new Set([49]));
+  });
+
+  it('is aligned by display width in plain columns', () => {
+    expect(hindi(false).split('\n')).toEqual([
+      'स्थान     الرِّيَاض, EG',
+      'निर्देशांक  30.04, 30.98',
+      'प्रेक्षण     2026-01-01 11:00 (UTC+02:00)',
+      'मौसम    سماء صافية',
+      'तापमान  9.7 °C, महसूस 7.3 °C',
+      'हवा     3.6 m/s WSW (250°) से',
+      'आर्द्रता    71%',
+      'दबाव    1013 hPa',
+      'बादल    0%',
+      'दृश्यता    10 km',
+      'सूर्योदय   07:05',
+      'सूर्यास्त    17:25',
+      '',
+    ]);
+  });
+});
