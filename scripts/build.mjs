@@ -18,6 +18,8 @@ export async function buildDist() {
   try {
     const result = await bundle(staging);
     writeLicenses(result.metafile, `${staging}/licenses.txt`);
+    // Which modules went into which file: the lazy-loading test reads it (never shipped).
+    writeFileSync(`${staging}/meta.json`, JSON.stringify(result.metafile));
     const old = `${root}dist.old-${process.pid}`;
     if (existsSync(`${root}dist`)) renameSync(`${root}dist`, old);
     renameSync(staging, `${root}dist`);

@@ -4,7 +4,6 @@ import { formatAge } from '../core/localtime.js';
 import type { Decoded, ObservationPath } from '../core/observation.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../core/units.js';
 import { clock, place, sourceOf } from './format.js';
-import { displayWidth, graphemes } from './width.js';
 
 /**
  * `--format` templates for status bars and cron: `{path[:spec][|fallback]}` where path is a
@@ -93,7 +92,7 @@ export const TEMPLATE_FIELDS: readonly string[] = [
   ...Object.keys(DERIVED_FIELDS),
 ];
 
-interface Spec {
+export interface Spec {
   readonly fill: string;
   readonly align: '<' | '>' | '^' | undefined;
   readonly width: number;
@@ -185,59 +184,4 @@ export function parseTemplate(text: string): Template {
   }
   if (literal) parts.push({ kind: 'text', text: literal });
   return { parts };
-}
-
-function lookup(d: Decoded, path: string, now: number): string | number | undefined {
-  const derive = DERIVED_FIELDS[path];
-  if (derive) return derive(d, now);
-  let value: unknown = d.observation;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
-}
-
-/** The longest start of `text` that fits in `width` columns, never splitting a character. */
-function fit(text: string, width: number): string {
-  let out = '';
-  for (const g of graphemes(text)) {
-    if (displayWidth(out + g) > width) break;
-    out += g;
-  }
-  return out;
-}
-
-function applySpec(value: string | number, spec: Spec): string {
-  let text =
-    spec.precision === undefined
-      ? String(value)
-      : typeof value === 'number'
-        ? value.toFixed(spec.precision)
-        : fit(value, spec.precision);
-  if (text === '-0' || /^-0\.0*$/.test(text)) text = text.slice(1);
-  const missing = spec.width - displayWidth(text);
-  if (missing <= 0) return text;
-  if (spec.zeros && typeof value === 'number') {
-    const sign = text.startsWith('-') ? '-' : '';
-    return sign + '0'.repeat(missing) + text.slice(sign.length);
-  }
-  const align = spec.align ?? (typeof value === 'number' ? '>' : '<');
-  const left = align === '>' ? missing : align === '^' ? Math.floor(missing / 2) : 0;
-  return spec.fill.repeat(left) + text + spec.fill.repeat(missing - left);
-}
-
-export function renderTemplate(template: Template, d: Decoded, now: number): string {
-  return template.parts
-    .map((part) => {
-      if (part.kind === 'text') return part.text;
-      const value = lookup(d, part.path, now);
-      // An empty text (a place without a name) is as absent as a missing member.
-      if (value === undefined || (value === '' && part.fallback !== undefined))
-        return part.fallback === undefined
-          ? applySpec('', part.spec)
-          : applySpec(part.fallback, part.spec);
-      return applySpec(value, part.spec);
-    })
-    .join('');
 }

@@ -32,6 +32,10 @@ function percentDecode(text: string): string {
 
 /** The name of one `name=value` query parameter, decoded as the handler's URLSearchParams does. */
 function parameterName(segment: string): string {
+  const equals = segment.indexOf('=');
+  const raw = equals < 0 ? segment : segment.slice(0, equals);
+  // Nothing to decode: the name is as written (the common case, and a quick one).
+  if (!/[%+]/.test(raw)) return raw;
   const [entry] = new URLSearchParams(segment);
   return entry?.[0] ?? '';
 }

@@ -9,10 +9,11 @@ import { Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
-import { redactTarget } from './access-log.js';
 import { MESSAGES } from './errors.js';
-import { errorAnswer, handle, type HandlerDeps } from './handler.js';
+import { Answers, hasBody, sendable, type Sendable } from './answers.js';
+import { errorAnswer, refusalAnswer, type HandlerDeps } from './handler.js';
 import { hostForUrl, listen } from './listen.js';
+import type { CacheLimits } from './response-cache.js';
 
 export interface RunningServer {
   /** Base URL clients use, e.g. http://127.0.0.1:8080/data/2.5 */
@@ -53,6 +54,8 @@ export interface ServeOptions {
   /** Connections beyond this many open ones are closed at once; absent: no cap. */
   readonly maxConnections?: number | undefined;
   readonly timing?: Partial<ServerTiming> | undefined;
+  /** Bounds of the cache of answers to repeated requests. */
+  readonly cache?: CacheLimits | undefined;
 }
 
 /** Node's own refusals (before there is a request), by the parser's error code. */
@@ -68,6 +71,7 @@ const DROP_LOG_INTERVAL_MS = 10_000;
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const timing = { ...SERVER_TIMING, ...options.timing };
   let closing = false;
+  const answers = new Answers(options.deps, options.cache);
   const server = createServer(
     {
       headersTimeout: timing.headersMs,
@@ -75,7 +79,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       connectionsCheckingInterval: timing.checkMs,
     },
     (request, response) => {
-      void respond(request, response, options, () => closing);
+      respond(request, response, options, answers, () => closing);
     },
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -117,7 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: (line: string) => void): void {
   if (error.code !== 'ECONNRESET' && socket.writable) {
     const [status, message] = REFUSALS[error.code ?? ''] ?? [400, MESSAGES.badRequest];
-    const answer = errorAnswer(status, message);
+    const answer = refusalAnswer(status, message);
     socket.write(serialize(answer));
     const remote = socket instanceof Socket ? (socket.remoteAddress ?? '-') : '-';
     log(`${remote} "-" ${status} ${answer.body.byteLength} (${error.code ?? 'unknown'})`);
@@ -139,37 +143,97 @@ function serialize(answer: HttpResponse): Buffer {
   return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), answer.body]);
 }
 
-async function respond(
+/**
+ * Answers a request: at once when its answer is kept (src/server/answers.ts), else once the
+ * handler has answered.
+ */
+function respond(
   request: IncomingMessage,
   response: ServerResponse,
   options: ServeOptions,
+  answers: Answers,
   closing: () => boolean,
-): Promise<void> {
+): void {
   const started = performance.now();
-  const method = request.method ?? 'GET';
-  const url = request.url ?? '/';
   request.resume();
-  let result: HttpResponse;
+  const finish = (sent: Sendable): void => {
+    send(request, response, sent, closing);
+    log(request, sent, options, started);
+  };
+  const failed = (error: unknown): void => fail(error, request, options, finish);
+  let sent: Sendable | Promise<Sendable>;
   try {
-    result = await handle({ method, url, headers: request.headers }, options.deps);
+    sent = answers.answer({
+      method: request.method ?? 'GET',
+      url: request.url ?? '/',
+      headers: request.headers,
+    });
   } catch (error) {
-    options.log(`internal error: ${(error as Error).stack ?? String(error)}`);
-    result = errorAnswer(500, MESSAGES.internal, url);
+    failed(error);
+    return;
   }
+  if (sent instanceof Promise) sent.then(finish, failed);
+  else finish(sent);
+}
+
+function fail(
+  error: unknown,
+  request: IncomingMessage,
+  options: ServeOptions,
+  finish: (sent: Sendable) => void,
+): void {
+  options.log(`internal error: ${describeFailure(error)}`);
+  const url = request.url ?? '/';
+  void errorAnswer(500, MESSAGES.internal, url).then((answer) =>
+    finish(sendable(answer, url, options.deps.keys)),
+  );
+}
+
+/** A thrown value for the log: its stack when it has one. */
+function describeFailure(error: unknown): string {
+  const stack: unknown =
+    typeof error === 'object' && error !== null && 'stack' in error ? error.stack : undefined;
+  return typeof stack === 'string' ? stack : String(error);
+}
+
+/**
+ * Whether the request's body has yet to arrive. An answer sent at once, from the kept answers, goes
+ * out before Node has marked even a request without a body complete; one without Content-Length
+ * and Transfer-Encoding, or with a length of 0, has no body to wait for (RFC 9112, 6.3).
+ */
+function bodyComing(request: IncomingMessage): boolean {
+  if (request.complete) return false;
+  const { headers } = request;
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
+}
+
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  sent: Sendable,
+  closing: () => boolean,
+): void {
   // Once stopping, end each connection after its answer, so a keep-alive client cannot hold the
   // shutdown open; the same when the request's body is still coming: nothing needs it, and a
   // client that never finishes it would otherwise keep the connection and get a 408 after its
   // answer.
-  if (closing() || !request.complete) response.shouldKeepAlive = false;
-  const noBody = result.status === 204 || result.status === 304;
-  response.writeHead(result.status, {
-    ...result.headers,
-    ...(noBody ? {} : { 'content-length': String(result.body.byteLength) }),
-  });
-  response.end(method === 'HEAD' || noBody ? undefined : result.body);
+  if (closing() || bodyComing(request)) response.shouldKeepAlive = false;
+  response.writeHead(sent.response.status, sent.head);
+  response.end(
+    request.method === 'HEAD' || !hasBody(sent.response) ? undefined : sent.response.body,
+  );
+}
+
+function log(
+  request: IncomingMessage,
+  sent: Sendable,
+  options: ServeOptions,
+  started: number,
+): void {
   const ms = (performance.now() - started).toFixed(1);
   const remote = request.socket.remoteAddress ?? '-';
+  const { status, body } = sent.response;
   options.log(
-    `${remote} "${method} ${redactTarget(url, options.deps.keys)}" ${result.status} ${result.body.byteLength} ${ms}ms`,
+    `${remote} "${request.method ?? 'GET'} ${sent.logged}" ${status} ${body.byteLength} ${ms}ms`,
   );
 }

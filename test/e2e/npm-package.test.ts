@@ -75,6 +75,7 @@ describe('the npm package', () => {
       'LICENSE',
       'NOTICE',
       'README.md',
+      'bin/package.json',
       'bin/weather.js',
       'completions/',
       'data/README.md',

@@ -3,10 +3,6 @@ import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import type { Transport } from '../../client/query.js';
-import { renderContext } from '../../render/context.js';
-import { renderSummary } from '../../render/summary.js';
-import { renderTable } from '../../render/table.js';
-import { renderTemplate } from '../../render/template.js';
 import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
@@ -62,18 +58,24 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       return 0;
     }
     if (plan.printing.kind === 'template') {
+      const { renderTemplate } = await import('../../render/template-render.js');
       io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
       return 0;
     }
+    // chalk, cli-table3 and the labels are loaded only for the outputs meant for people.
+    const [{ renderContext }, render] = await Promise.all([
+      import('../../render/context.js'),
+      plan.printing.kind === 'table'
+        ? import('../../render/table.js').then((m) => m.renderTable)
+        : import('../../render/summary.js').then((m) => m.renderSummary),
+    ]);
     const ctx = renderContext(io, {
       color: flags.color,
       lang: plan.query.lang,
       now,
       pressureUnit: flags.pressureUnit,
     });
-    io.stdout.write(
-      plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
-    );
+    io.stdout.write(render(decoded, ctx));
     return 0;
   });
 }

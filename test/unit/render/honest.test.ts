@@ -6,7 +6,8 @@ import { labelsFor } from '../../../src/render/labels.js';
 import { polarState } from '../../../src/render/polar.js';
 import { renderSummary } from '../../../src/render/summary.js';
 import { renderTable } from '../../../src/render/table.js';
-import { parseTemplate, renderTemplate } from '../../../src/render/template.js';
+import { parseTemplate } from '../../../src/render/template.js';
+import { renderTemplate } from '../../../src/render/template-render.js';
 
 const JAN_1 = Date.UTC(2026, 0, 1, 12) / 1000;
 const JUN_21 = Date.UTC(2026, 5, 21, 12) / 1000;

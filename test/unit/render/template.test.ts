@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
 import type { Decoded } from '../../../src/core/observation.js';
-import {
-  parseTemplate,
-  renderTemplate,
-  TemplateError,
-  TEMPLATE_FIELDS,
-} from '../../../src/render/template.js';
+import { parseTemplate, TemplateError, TEMPLATE_FIELDS } from '../../../src/render/template.js';
+import { renderTemplate } from '../../../src/render/template-render.js';
 import { truth } from '../../helpers/fixtures.js';
 import { thrown } from '../../helpers/tmp.js';
 
