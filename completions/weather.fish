@@ -17,7 +17,7 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
+                set valued --lat --lon -u --units -l --lang --pressure-unit -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
             case 'keys create'
                 set valued --name
             case serve
@@ -44,8 +44,9 @@ complete -c weather -f
 complete -c weather -n '__weather_at \'\'' -s V -l version -d 'print the version'
 complete -c weather -n '__weather_at \'\'' -l lat -x -d 'latitude, -90 to 90'
 complete -c weather -n '__weather_at \'\'' -l lon -x -d 'longitude, -180 to 180'
-complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
+complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)'
 complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
+complete -c weather -n '__weather_at \'\'' -l pressure-unit -x -a 'hPa inHg' -d 'pressure in the table and summary: hPa (as the API gives it, whatever --units) or inHg'
 complete -c weather -n '__weather_at \'\'' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
 complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw' -d 'how to print the observation (html is always raw)'
 complete -c weather -n '__weather_at \'\'' -s f -l format -x -d 'print a template such as "{main.temp:.0}{temp_unit} {weather.0.description}"; fields: see README'

@@ -1,6 +1,7 @@
 import type { Env } from '../core/env.js';
 import { parseDuration } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
+import { quoted } from '../core/quote.js';
 import type { Mode } from '../core/units.js';
 import {
   checkBaseUrl,
@@ -114,7 +115,9 @@ function baseUrl(flags: CurrentFlags, env: Env, stored: StoredSettings): string 
   if (text !== undefined) {
     const checked = checkBaseUrl(text);
     if (!checked.ok)
-      throw new UsageError(`${SETTINGS.base_url.env} "${text}" is not valid (${checked.reason})`);
+      throw new UsageError(
+        `${SETTINGS.base_url.env} ${quoted(text)} is not valid (${checked.reason})`,
+      );
     return checked.value;
   }
   return stored.base_url ?? settingDefault('base_url');

@@ -1,5 +1,5 @@
 import { LANG_CODES } from '../core/lang.js';
-import { MODES, UNITS } from '../core/units.js';
+import { MODES, PRESSURE_UNITS, UNITS } from '../core/units.js';
 import { SETTING_KEYS } from '../config/settings.js';
 import * as parse from './parsers.js';
 import type { ArgumentSpec, CommandSpec, OptionSpec } from './spec-types.js';
@@ -51,7 +51,8 @@ export const ROOT = {
     },
     {
       flags: '-u, --units <units>',
-      description: 'unit system',
+      description:
+        'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)',
       choices: UNITS,
       setting: 'units',
       defaultNote: 'the API itself defaults to standard',
@@ -63,6 +64,14 @@ export const ROOT = {
       choices: LANG_CODES,
       setting: 'lang',
       parse: parse.lang,
+    },
+    {
+      flags: '--pressure-unit <unit>',
+      description:
+        'pressure in the table and summary: hPa (as the API gives it, whatever --units) or inHg',
+      choices: PRESSURE_UNITS,
+      default: 'hPa',
+      parse: parse.pressureUnit,
     },
     {
       flags: '-m, --mode <mode>',
