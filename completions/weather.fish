@@ -17,11 +17,13 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
+                set valued --lat --lon --place -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
             case 'keys create'
                 set valued --name
             case serve
                 set valued --host --port --rate-limit --max-connections --now
+            case 'places search'
+                set valued --limit -o --output
         end
         if test $nomore = 0; and test "$token" = --
             set nomore 1
@@ -37,13 +39,15 @@ function __weather_at
     test (count $argv) -lt 2; or test $npos = $argv[2]
 end
 
-set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion help
+set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places search' 'places help' help
 
 # Never offer file names: no argument or option value of weather is a path.
 complete -c weather -f
 complete -c weather -n '__weather_at \'\'' -s V -l version -d 'print the version'
 complete -c weather -n '__weather_at \'\'' -l lat -x -d 'latitude, -90 to 90'
 complete -c weather -n '__weather_at \'\'' -l lon -x -d 'longitude, -180 to 180'
+complete -c weather -n '__weather_at \'\'' -l place -x -d 'a place by name, from the bundled GeoNames data: "Paris", "Paris, FR", "Springfield, US-IL" (country, region); case and accents do not matter'
+complete -c weather -n '__weather_at \'\'' -l first -d 'with --place: when several places have the name, take the most populous'
 complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
 complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
 complete -c weather -n '__weather_at \'\'' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
@@ -65,6 +69,7 @@ complete -c weather -n '__weather_at \'\' 0' -a config -d 'read and change store
 complete -c weather -n '__weather_at \'\' 0' -a keys -d 'manage the embedded implementation\'s API keys (for weather serve)'
 complete -c weather -n '__weather_at \'\' 0' -a serve -d 'serve the embedded Current Weather API over HTTP'
 complete -c weather -n '__weather_at \'\' 0' -a completion -d 'print the shell completion script'
+complete -c weather -n '__weather_at \'\' 0' -a places -d 'find places by name in the bundled GeoNames data'
 complete -c weather -n '__weather_at \'\' 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at config' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at config 0' -a set -d 'store a setting'
@@ -107,4 +112,11 @@ complete -c weather -n '__weather_at serve' -l now -x -d 'freeze the model\'s cl
 complete -c weather -n '__weather_at serve' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion 0' -a 'bash zsh fish' -d 'bash, zsh or fish'
-complete -c weather -n '__weather_at help 0' -a 'config keys serve completion' -d 'the command to show help for'
+complete -c weather -n '__weather_at places' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at places 0' -a search -d 'list places with this name, then places whose name starts with it, most populous first'
+complete -c weather -n '__weather_at places 0' -a help -d 'show help for a command'
+complete -c weather -n '__weather_at \'places search\'' -l limit -x -d 'list at most this many places'
+complete -c weather -n '__weather_at \'places search\'' -s o -l output -x -a 'table ndjson' -d 'how to print the places'
+complete -c weather -n '__weather_at \'places search\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'places help\' 0' -a search -d 'the command to show help for'
+complete -c weather -n '__weather_at help 0' -a 'config keys serve completion places' -d 'the command to show help for'

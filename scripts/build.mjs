@@ -75,6 +75,8 @@ export function writeLicenses(metafile, out = `${root}dist/licenses.txt`) {
 async function buildAll() {
   const { buildPlaces } = await import('./build-data.mjs');
   await buildPlaces({});
+  const { buildNames } = await import('./build-names.mjs');
+  await buildNames({});
   await buildDist();
 }
 

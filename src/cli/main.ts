@@ -61,6 +61,9 @@ export async function main(
       },
       ...lazyGroup('config', async () => (await import('./commands/config.js')).configCommands(io)),
       ...lazyGroup('keys', async () => (await import('./commands/keys.js')).keysCommands(io)),
+      ...lazyGroup('places', async () =>
+        (await import('./commands/places.js')).placesCommands(io, platform),
+      ),
       serve: async (command) =>
         (await import('./commands/serve.js')).serveCommand(io, platform)(command),
       completion: async (command) =>

@@ -3,6 +3,7 @@ import { UsageError } from '../core/errors.js';
 import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { parseDuration } from '../core/duration.js';
+import { parsePlaceQuery } from '../places/query.js';
 import {
   checkBaseUrl,
   DURATION_RULE,
@@ -102,6 +103,12 @@ export const settingKey: Parser<SettingKey> = (text) => {
     throw new UsageError(`unknown config key "${text}" (valid keys: ${SETTING_KEYS.join(', ')})`);
   }
   return text;
+};
+
+/** A place query ("Paris, FR"), checked before any lookup; the text, trimmed. */
+export const place: Parser<string> = (text) => {
+  parsePlaceQuery(text);
+  return text.trim();
 };
 
 export function nonEmpty(flag: string): Parser<string> {

@@ -61,7 +61,21 @@ function baseUrlGiven(flags: CurrentFlags, env: Env, stored: StoredSettings): st
   return stored.base_url === undefined ? undefined : 'the stored base_url';
 }
 
-function location(flags: CurrentFlags, stored: StoredSettings): readonly [number, number] {
+/** Coordinates found before planning, from a name (`--place`); undefined when none was given. */
+export type Located = readonly [number, number] | undefined;
+
+function location(
+  flags: CurrentFlags,
+  stored: StoredSettings,
+  located: Located,
+): readonly [number, number] {
+  if (located !== undefined) {
+    if (flags.lat !== undefined || flags.lon !== undefined) {
+      throw new UsageError('--place and --lat/--lon cannot be combined');
+    }
+    return located;
+  }
+  if (flags.first) throw new UsageError('--first goes with --place');
   if (flags.lat !== undefined && flags.lon !== undefined) return [flags.lat, flags.lon];
   if (flags.lat !== undefined || flags.lon !== undefined) {
     throw new UsageError('--lat and --lon must be given together');
@@ -146,8 +160,9 @@ export function planCurrent(
   env: Env,
   stored: StoredSettings,
   stdoutIsTTY: boolean,
+  located?: Located,
 ): Plan {
-  const [lat, lon] = location(flags, stored);
+  const [lat, lon] = location(flags, stored, located);
   const units = flags.units ?? stored.units ?? settingDefault('units');
   const lang = flags.lang ?? stored.lang ?? settingDefault('lang');
   const { mode } = flags;

@@ -50,6 +50,16 @@ export const ROOT = {
       parse: parse.coordinate('--lon', 180),
     },
     {
+      flags: '--place <name>',
+      description:
+        'a place by name, from the bundled GeoNames data: "Paris", "Paris, FR", "Springfield, US-IL" (country, region); case and accents do not matter',
+      parse: parse.place,
+    },
+    {
+      flags: '--first',
+      description: 'with --place: when several places have the name, take the most populous',
+    },
+    {
       flags: '-u, --units <units>',
       description: 'unit system',
       choices: UNITS,
@@ -136,6 +146,7 @@ export const ROOT = {
   examples: [
     'weather --lat 51.5 --lon -0.1',
     'weather --lat 51.5 --lon -0.1 --mode json | jq .main.temp',
+    'weather --place "Zurich, CH" -o summary',
     'weather --lat 35.68 --lon 139.69 -u imperial -l ja -o summary',
     "weather --lat 51.5 --lon -0.1 -f '{main.temp:.0}{temp_unit} {weather.0.description}'",
     'weather config set appid <your key>',
@@ -266,6 +277,40 @@ export const COMPLETION = {
   examples: ['weather completion bash > ~/.local/share/bash-completion/completions/weather'],
 } as const satisfies CommandSpec;
 
+export const PLACES = {
+  path: ['places'],
+  summary: 'find places by name in the bundled GeoNames data',
+} as const satisfies CommandSpec;
+
+export const PLACE_OUTPUTS = ['table', 'ndjson'] as const;
+
+export const PLACES_SEARCH = {
+  path: ['places', 'search'],
+  summary: 'list places with this name, then places whose name starts with it, most populous first',
+  arguments: [
+    { name: '<text>', description: 'a name, optionally ", FR" or ", US-IL"', parse: parse.place },
+  ],
+  options: [
+    {
+      flags: '--limit <n>',
+      description: 'list at most this many places',
+      default: 10,
+      parse: parse.integer('--limit', 1, 1000),
+    },
+    {
+      flags: '-o, --output <output>',
+      description: 'how to print the places',
+      choices: PLACE_OUTPUTS,
+      defaultText: 'table on a terminal, ndjson when piped',
+      parse: parse.choice('--output', PLACE_OUTPUTS),
+    },
+  ],
+  examples: [
+    'weather places search springfield',
+    'weather places search "Spring, US-TX" -o ndjson',
+  ],
+} as const satisfies CommandSpec;
+
 /** Every command below the top level, parents before their children. */
 export const COMMANDS: readonly CommandSpec[] = [
   CONFIG,
@@ -282,6 +327,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   KEYS_DELETE,
   SERVE,
   COMPLETION,
+  PLACES,
+  PLACES_SEARCH,
 ];
 
 /** Environment variables, for `--help` and the man page. */

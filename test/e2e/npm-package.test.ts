@@ -78,6 +78,7 @@ describe('the npm package', () => {
       'bin/weather.js',
       'completions/',
       'data/README.md',
+      'data/names.bin',
       'data/places.bin',
       'dist/chunks/',
       'dist/licenses.txt',

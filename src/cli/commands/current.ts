@@ -10,7 +10,7 @@ import { renderTemplate } from '../../render/template.js';
 import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
-import { planCurrent, type Plan } from '../plan.js';
+import { planCurrent, type CurrentFlags, type Located, type Plan } from '../plan.js';
 import { answerLive, answerSimulated } from '../answer.js';
 import { bind, type Invoke } from '../program.js';
 import { ROOT } from '../spec.js';
@@ -40,11 +40,20 @@ async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Tra
   });
 }
 
+/** The coordinates a name on the command line stands for; the names index loads only then. */
+async function locate(flags: CurrentFlags, platform: Platform): Promise<Located> {
+  if (flags.place === undefined) return undefined;
+  const { resolvePlace } = await import('../place-names.js');
+  const place = await resolvePlace(flags.place, flags.first === true, platform);
+  return [place.lat, place.lon];
+}
+
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
     const stored = readSettings(configDir(io.env));
-    const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY);
+    const located = await locate(flags, platform);
+    const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY, located);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
     const now =
       plan.source.kind === 'embedded' && plan.source.now !== undefined ? plan.source.now : io.now();
