@@ -8,8 +8,9 @@
 _weather_data() {
   case $1 in
     'commands weather') REPLY='config keys serve completion places help' ;;
-    'flags weather') REPLY='-V --version --lat --lon --place --first -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
-    'valued weather') REPLY='--lat --lon --place -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
+    'valued weather') REPLY='--lat --lon --place --at -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'values weather --at') REPLY=$(weather places list -o names 2>/dev/null) ;;
     'values weather -u' | 'values weather --units') REPLY='standard metric imperial' ;;
     'values weather -l' | 'values weather --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
     'values weather -m' | 'values weather --mode') REPLY='json xml html' ;;
@@ -40,13 +41,20 @@ _weather_data() {
     'valued weather serve') REPLY='--host --port --rate-limit --max-connections --now' ;;
     'flags weather completion') REPLY='-h --help' ;;
     'args weather completion 0') REPLY='bash zsh fish' ;;
-    'commands weather places') REPLY='search help' ;;
+    'commands weather places') REPLY='add list remove search help' ;;
     'flags weather places') REPLY='-h --help' ;;
+    'flags weather places add') REPLY='--place --first -h --help' ;;
+    'valued weather places add') REPLY='--place' ;;
+    'flags weather places list') REPLY='-o --output -h --help' ;;
+    'valued weather places list') REPLY='-o --output' ;;
+    'values weather places list -o' | 'values weather places list --output') REPLY='table ndjson names' ;;
+    'flags weather places remove') REPLY='-h --help' ;;
+    'args weather places remove 0') REPLY=$(weather places list -o names 2>/dev/null) ;;
     'flags weather places search') REPLY='--limit -o --output -h --help' ;;
     'valued weather places search') REPLY='--limit -o --output' ;;
     'values weather places search -o' | 'values weather places search --output') REPLY='table ndjson' ;;
     'flags weather places help') REPLY='' ;;
-    'args weather places help 0') REPLY='search' ;;
+    'args weather places help 0') REPLY='add list remove search' ;;
     'flags weather help') REPLY='' ;;
     'args weather help 0') REPLY='config keys serve completion places' ;;
     *) REPLY='' ;;

@@ -17,11 +17,15 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon --place -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
+                set valued --lat --lon --place --at -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
             case 'keys create'
                 set valued --name
             case serve
                 set valued --host --port --rate-limit --max-connections --now
+            case 'places add'
+                set valued --place
+            case 'places list'
+                set valued -o --output
             case 'places search'
                 set valued --limit -o --output
         end
@@ -39,7 +43,7 @@ function __weather_at
     test (count $argv) -lt 2; or test $npos = $argv[2]
 end
 
-set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places search' 'places help' help
+set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places add' 'places list' 'places remove' 'places search' 'places help' help
 
 # Never offer file names: no argument or option value of weather is a path.
 complete -c weather -f
@@ -47,6 +51,7 @@ complete -c weather -n '__weather_at \'\'' -s V -l version -d 'print the version
 complete -c weather -n '__weather_at \'\'' -l lat -x -d 'latitude, -90 to 90'
 complete -c weather -n '__weather_at \'\'' -l lon -x -d 'longitude, -180 to 180'
 complete -c weather -n '__weather_at \'\'' -l place -x -d 'a place by name, from the bundled GeoNames data: "Paris", "Paris, FR", "Springfield, US-IL" (country, region); case and accents do not matter'
+complete -c weather -n '__weather_at \'\'' -l at -x -a '(weather places list -o names 2>/dev/null)' -d 'a place saved with weather places add'
 complete -c weather -n '__weather_at \'\'' -l first -d 'with --place: when several places have the name, take the most populous'
 complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
 complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
@@ -113,10 +118,20 @@ complete -c weather -n '__weather_at serve' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion 0' -a 'bash zsh fish' -d 'bash, zsh or fish'
 complete -c weather -n '__weather_at places' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at places 0' -a add -d 'save a place under a name, from coordinates or from --place'
+complete -c weather -n '__weather_at places 0' -a list -d 'list the saved places'
+complete -c weather -n '__weather_at places 0' -a remove -d 'forget a saved place'
 complete -c weather -n '__weather_at places 0' -a search -d 'list places with this name, then places whose name starts with it, most populous first'
 complete -c weather -n '__weather_at places 0' -a help -d 'show help for a command'
+complete -c weather -n '__weather_at \'places add\'' -l place -x -d 'take the coordinates of a place by name instead ("Paris, FR")'
+complete -c weather -n '__weather_at \'places add\'' -l first -d 'with --place: when several places have the name, take the most populous'
+complete -c weather -n '__weather_at \'places add\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'places list\'' -s o -l output -x -a 'table ndjson names' -d 'how to print the places'
+complete -c weather -n '__weather_at \'places list\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'places remove\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'places remove\' 0' -f -a '(weather places list -o names 2>/dev/null)' -d 'the saved place\'s name'
 complete -c weather -n '__weather_at \'places search\'' -l limit -x -d 'list at most this many places'
 complete -c weather -n '__weather_at \'places search\'' -s o -l output -x -a 'table ndjson' -d 'how to print the places'
 complete -c weather -n '__weather_at \'places search\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'places help\' 0' -a search -d 'the command to show help for'
+complete -c weather -n '__weather_at \'places help\' 0' -a 'add list remove search' -d 'the command to show help for'
 complete -c weather -n '__weather_at help 0' -a 'config keys serve completion places' -d 'the command to show help for'

@@ -4,6 +4,7 @@ import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { parseDuration } from '../core/duration.js';
 import { parsePlaceQuery } from '../places/query.js';
+import { isPlaceName, PLACE_NAME_RULE } from '../config/places.js';
 import {
   checkBaseUrl,
   DURATION_RULE,
@@ -109,6 +110,12 @@ export const settingKey: Parser<SettingKey> = (text) => {
 export const place: Parser<string> = (text) => {
   parsePlaceQuery(text);
   return text.trim();
+};
+
+export const savedPlaceName: Parser<string> = (text) => {
+  if (!isPlaceName(text))
+    throw new UsageError(`"${text}" cannot name a place (${PLACE_NAME_RULE})`);
+  return text;
 };
 
 export function nonEmpty(flag: string): Parser<string> {

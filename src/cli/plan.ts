@@ -69,13 +69,12 @@ function location(
   stored: StoredSettings,
   located: Located,
 ): readonly [number, number] {
-  if (located !== undefined) {
-    if (flags.lat !== undefined || flags.lon !== undefined) {
-      throw new UsageError('--place and --lat/--lon cannot be combined');
-    }
-    return located;
+  const named = flags.place !== undefined ? '--place' : flags.at !== undefined ? '--at' : undefined;
+  if (named !== undefined && (flags.lat !== undefined || flags.lon !== undefined)) {
+    throw new UsageError(`${named} and --lat/--lon cannot be combined`);
   }
-  if (flags.first) throw new UsageError('--first goes with --place');
+  if (flags.first && flags.place === undefined) throw new UsageError('--first goes with --place');
+  if (located !== undefined) return located;
   if (flags.lat !== undefined && flags.lon !== undefined) return [flags.lat, flags.lon];
   if (flags.lat !== undefined || flags.lon !== undefined) {
     throw new UsageError('--lat and --lon must be given together');

@@ -2,7 +2,7 @@ import { LANG_CODES } from '../core/lang.js';
 import { MODES, UNITS } from '../core/units.js';
 import { SETTING_KEYS } from '../config/settings.js';
 import * as parse from './parsers.js';
-import type { ArgumentSpec, CommandSpec, OptionSpec } from './spec-types.js';
+import type { ArgumentSpec, CommandSpec, DynamicValues, OptionSpec } from './spec-types.js';
 
 /**
  * Every command, argument and option of `weather`, declared once as data. The commander program,
@@ -54,6 +54,12 @@ export const ROOT = {
       description:
         'a place by name, from the bundled GeoNames data: "Paris", "Paris, FR", "Springfield, US-IL" (country, region); case and accents do not matter',
       parse: parse.place,
+    },
+    {
+      flags: '--at <name>',
+      description: 'a place saved with weather places add',
+      parse: parse.savedPlaceName,
+      complete: 'saved-places',
     },
     {
       flags: '--first',
@@ -283,6 +289,77 @@ export const PLACES = {
 } as const satisfies CommandSpec;
 
 export const PLACE_OUTPUTS = ['table', 'ndjson'] as const;
+/** `names`: one saved name a line, what shell completion reads. */
+export const SAVED_PLACE_OUTPUTS = [...PLACE_OUTPUTS, 'names'] as const;
+
+/**
+ * The command (after the program's name) whose output lines a completion offers, per dynamic
+ * list: shell completion of saved place names runs `weather places list -o names`, which reads
+ * the config file.
+ */
+export const DYNAMIC_VALUES: { readonly [D in DynamicValues]: readonly string[] } = {
+  'saved-places': ['places', 'list', '-o', 'names'],
+};
+
+const PLACES_OUTPUT_OPTION = {
+  flags: '-o, --output <output>',
+  description: 'how to print the places',
+  choices: PLACE_OUTPUTS,
+  defaultText: 'table on a terminal, ndjson when piped',
+  parse: parse.choice('--output', PLACE_OUTPUTS),
+} as const satisfies OptionSpec;
+
+const SAVED_NAME_ARGUMENT = {
+  name: '<name>',
+  description: "the saved place's name",
+  parse: parse.savedPlaceName,
+  complete: 'saved-places',
+} as const satisfies ArgumentSpec;
+
+export const PLACES_ADD = {
+  path: ['places', 'add'],
+  summary: 'save a place under a name, from coordinates or from --place',
+  arguments: [
+    {
+      name: '<name>',
+      description: 'a name: a letter, then letters, digits, - or _',
+      parse: parse.savedPlaceName,
+    },
+    { name: '[lat]', description: 'latitude, -90 to 90', parse: parse.coordinate('lat', 90) },
+    { name: '[lon]', description: 'longitude, -180 to 180', parse: parse.coordinate('lon', 180) },
+  ],
+  options: [
+    {
+      flags: '--place <name>',
+      description: 'take the coordinates of a place by name instead ("Paris, FR")',
+      parse: parse.place,
+    },
+    {
+      flags: '--first',
+      description: 'with --place: when several places have the name, take the most populous',
+    },
+  ],
+  allowOptionLikeArguments: true,
+  examples: ['weather places add home 51.5 -0.1', 'weather places add work --place "Zurich, CH"'],
+} as const satisfies CommandSpec;
+
+export const PLACES_LIST = {
+  path: ['places', 'list'],
+  summary: 'list the saved places',
+  options: [
+    {
+      ...PLACES_OUTPUT_OPTION,
+      choices: SAVED_PLACE_OUTPUTS,
+      parse: parse.choice('--output', SAVED_PLACE_OUTPUTS),
+    },
+  ],
+} as const satisfies CommandSpec;
+
+export const PLACES_REMOVE = {
+  path: ['places', 'remove'],
+  summary: 'forget a saved place',
+  arguments: [SAVED_NAME_ARGUMENT],
+} as const satisfies CommandSpec;
 
 export const PLACES_SEARCH = {
   path: ['places', 'search'],
@@ -297,13 +374,7 @@ export const PLACES_SEARCH = {
       default: 10,
       parse: parse.integer('--limit', 1, 1000),
     },
-    {
-      flags: '-o, --output <output>',
-      description: 'how to print the places',
-      choices: PLACE_OUTPUTS,
-      defaultText: 'table on a terminal, ndjson when piped',
-      parse: parse.choice('--output', PLACE_OUTPUTS),
-    },
+    PLACES_OUTPUT_OPTION,
   ],
   examples: [
     'weather places search springfield',
@@ -328,6 +399,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   SERVE,
   COMPLETION,
   PLACES,
+  PLACES_ADD,
+  PLACES_LIST,
+  PLACES_REMOVE,
   PLACES_SEARCH,
 ];
 

@@ -3,6 +3,7 @@ import { keysOf } from '../core/keys-of.js';
 import { UNITS, isUnits, type Units } from '../core/units.js';
 import { parseCoordinate } from '../core/coordinates.js';
 import { formatDuration, parseDuration } from '../core/duration.js';
+import { isPlaceName } from './places.js';
 
 /**
  * The settings a user can store with `weather config set`: one table that drives validation of
@@ -30,7 +31,7 @@ export interface SettingTypes {
   readonly appid: string;
   readonly units: Units;
   readonly lang: string;
-  /** "lat,lon", normalised. */
+  /** "lat,lon", normalised, or the name of a saved place (places.ts). */
   readonly location: string;
   readonly base_url: string;
   readonly timeout: number;
@@ -112,12 +113,15 @@ export const SETTINGS: { readonly [K in SettingKey]: Setting<SettingTypes[K]> } 
       canonicalLang(text) ? ok(text.toLowerCase()) : no(`allowed: ${LANG_CODES.join(', ')}`),
   },
   location: {
-    description: 'default location as "lat,lon"',
+    description: 'default location as "lat,lon", or the name of a saved place',
     check: (text) => {
       const location = parseLocation(text);
-      return location
-        ? ok(location.join(','))
-        : no('allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1');
+      if (location) return ok(location.join(','));
+      return isPlaceName(text)
+        ? ok(text)
+        : no(
+            'allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1, or the name of a saved place',
+          );
     },
   },
   base_url: {

@@ -1,6 +1,9 @@
 import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
+import { isPlaceName, readSavedPlaces } from '../../config/places.js';
+import type { StoredSettings } from '../../config/settings.js';
+import { ConfigError, UsageError } from '../../core/errors.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import type { Transport } from '../../client/query.js';
 import { decideColorLevel, makeChalk } from '../../render/colour.js';
@@ -40,19 +43,46 @@ async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Tra
   });
 }
 
-/** The coordinates a name on the command line stands for; the names index loads only then. */
-async function locate(flags: CurrentFlags, platform: Platform): Promise<Located> {
-  if (flags.place === undefined) return undefined;
-  const { resolvePlace } = await import('../place-names.js');
-  const place = await resolvePlace(flags.place, flags.first === true, platform);
-  return [place.lat, place.lon];
+/**
+ * The coordinates a name stands for: `--place` (the names index loads only then), `--at`, or a
+ * stored location that names a saved place when no coordinates are given.
+ */
+async function locate(
+  flags: CurrentFlags,
+  stored: StoredSettings,
+  io: IO,
+  platform: Platform,
+): Promise<Located> {
+  if (flags.place !== undefined && flags.at !== undefined) {
+    throw new UsageError('--place and --at cannot be combined');
+  }
+  if (flags.place !== undefined) {
+    const { resolvePlace } = await import('../place-names.js');
+    const place = await resolvePlace(flags.place, flags.first === true, platform);
+    return [place.lat, place.lon];
+  }
+  const name =
+    flags.at ??
+    (flags.lat === undefined && flags.lon === undefined && stored.location !== undefined
+      ? stored.location
+      : undefined);
+  if (name === undefined || !isPlaceName(name)) return undefined;
+  const saved = readSavedPlaces(configDir(io.env)).get(name);
+  if (saved !== undefined) return [saved.lat, saved.lon];
+  if (flags.at !== undefined) {
+    throw new UsageError(`no saved place named "${name}"`, 'see: weather places list');
+  }
+  throw new ConfigError(
+    `the stored location names the saved place "${name}", which is not saved`,
+    `save it (weather places add ${name} <lat> <lon>) or store another location`,
+  );
 }
 
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
     const stored = readSettings(configDir(io.env));
-    const located = await locate(flags, platform);
+    const located = await locate(flags, stored, io, platform);
     const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY, located);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
     const now =
