@@ -17,7 +17,7 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon --place --at -u --units -l --lang -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now
+                set valued --lat --lon --place --at -u --units -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now
             case 'keys create'
                 set valued --name
             case serve
@@ -56,7 +56,8 @@ complete -c weather -n '__weather_at \'\'' -l first -d 'with --place: when sever
 complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
 complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
 complete -c weather -n '__weather_at \'\'' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
-complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw' -d 'how to print the observation (html is always raw)'
+complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw waybar i3bar polybar tmux' -d 'how to print the observation (html is always raw); waybar, i3bar, polybar and tmux print one line for that status bar'
+complete -c weather -n '__weather_at \'\'' -l icons -x -a 'emoji nerd ascii' -d 'icons of the status-bar outputs'
 complete -c weather -n '__weather_at \'\'' -s f -l format -x -d 'print a template such as "{main.temp:.0}{temp_unit} {weather.0.description}"; fields: see README'
 complete -c weather -n '__weather_at \'\'' -l appid -x -d 'API key'
 complete -c weather -n '__weather_at \'\'' -l base-url -x -d 'API base URL'
@@ -84,12 +85,12 @@ complete -c weather -n '__weather_at config 0' -a list -d 'print every stored se
 complete -c weather -n '__weather_at config 0' -a path -d 'print the config file\'s path'
 complete -c weather -n '__weather_at config 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at \'config set\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config set\' 0' -a 'appid units lang location base_url timeout cache stale_ok' -d 'setting name'
+complete -c weather -n '__weather_at \'config set\' 0' -a 'appid units lang location base_url timeout cache stale_ok icons' -d 'setting name'
 complete -c weather -n '__weather_at \'config get\'' -l show -d 'print the API key in full instead of masked'
 complete -c weather -n '__weather_at \'config get\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config get\' 0' -a 'appid units lang location base_url timeout cache stale_ok' -d 'setting name'
+complete -c weather -n '__weather_at \'config get\' 0' -a 'appid units lang location base_url timeout cache stale_ok icons' -d 'setting name'
 complete -c weather -n '__weather_at \'config unset\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config unset\' 0' -a 'appid units lang location base_url timeout cache stale_ok' -d 'setting name'
+complete -c weather -n '__weather_at \'config unset\' 0' -a 'appid units lang location base_url timeout cache stale_ok icons' -d 'setting name'
 complete -c weather -n '__weather_at \'config list\'' -l show -d 'print the API key in full instead of masked'
 complete -c weather -n '__weather_at \'config list\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'config path\'' -s h -l help -d 'show help'

@@ -2,6 +2,7 @@ import type { Env } from '../core/env.js';
 import { parseDuration } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
 import type { Mode } from '../core/units.js';
+import { BARS, defaultIcons, isBar, type Bar, type IconSet } from '../core/bar-kinds.js';
 import {
   checkBaseUrl,
   parseLocation,
@@ -23,7 +24,8 @@ export type Source =
 
 export type Printing =
   | { readonly kind: 'raw' | 'table' | 'summary' }
-  | { readonly kind: 'template'; readonly template: Template };
+  | { readonly kind: 'template'; readonly template: Template }
+  | { readonly kind: 'bar'; readonly bar: Bar; readonly icons: IconSet };
 
 /** What runs of live calls remember between them (src/cache/). */
 export interface CachePolicy {
@@ -96,7 +98,7 @@ function template(text: string): Template {
   }
 }
 
-function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean): Printing {
+function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean, icons: IconSet): Printing {
   if (flags.format !== undefined) {
     if (flags.output !== undefined)
       throw new UsageError('--format and --output cannot be combined');
@@ -112,7 +114,12 @@ function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean): Printi
     }
     return { kind: 'raw' };
   }
-  return { kind: flags.output ?? (stdoutIsTTY ? 'table' : 'raw') };
+  const output = flags.output ?? (stdoutIsTTY ? 'table' : 'raw');
+  if (isBar(output)) return { kind: 'bar', bar: output, icons };
+  if (flags.icons !== undefined) {
+    throw new UsageError(`--icons goes with a status-bar output (-o ${BARS.join('|')})`);
+  }
+  return { kind: output };
 }
 
 /** A setting's environment variable, if it names one and is set (an empty value is unset). */
@@ -165,7 +172,8 @@ export function planCurrent(
   const units = flags.units ?? stored.units ?? settingDefault('units');
   const lang = flags.lang ?? stored.lang ?? settingDefault('lang');
   const { mode } = flags;
-  const shown = printing(flags, mode, stdoutIsTTY);
+  const icons = flags.icons ?? stored.icons ?? defaultIcons(env);
+  const shown = printing(flags, mode, stdoutIsTTY, icons);
   const appid = flags.appid ?? fromEnv(env, 'appid') ?? stored.appid;
   const timeoutSeconds = flags.timeout ?? stored.timeout ?? settingDefault('timeout');
   const query = { lat, lon, units, lang, mode };

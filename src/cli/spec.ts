@@ -1,6 +1,7 @@
 import { LANG_CODES } from '../core/lang.js';
 import { MODES, UNITS } from '../core/units.js';
 import { SETTING_KEYS } from '../config/settings.js';
+import { BARS, ICON_SETS } from '../core/bar-kinds.js';
 import * as parse from './parsers.js';
 import type { ArgumentSpec, CommandSpec, DynamicValues, OptionSpec } from './spec-types.js';
 
@@ -9,7 +10,7 @@ import type { ArgumentSpec, CommandSpec, DynamicValues, OptionSpec } from './spe
  * `--help`, the shell completions, the man page and the flags' types (spec-types.ts) are all
  * derived from this table. Each command is its own constant so its flags keep their exact type.
  */
-export const OUTPUTS = ['table', 'summary', 'raw'] as const;
+export const OUTPUTS = ['table', 'summary', 'raw', ...BARS] as const;
 export type OutputKind = (typeof OUTPUTS)[number];
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -89,10 +90,18 @@ export const ROOT = {
     },
     {
       flags: '-o, --output <output>',
-      description: 'how to print the observation (html is always raw)',
+      description:
+        'how to print the observation (html is always raw); waybar, i3bar, polybar and tmux print one line for that status bar',
       choices: OUTPUTS,
       defaultText: 'table on a terminal, raw when piped',
       parse: parse.choice('--output', OUTPUTS),
+    },
+    {
+      flags: '--icons <set>',
+      description: 'icons of the status-bar outputs',
+      choices: ICON_SETS,
+      setting: 'icons',
+      parse: parse.choice('--icons', ICON_SETS),
     },
     {
       flags: '-f, --format <template>',

@@ -4,6 +4,7 @@ import { UNITS, isUnits, type Units } from '../core/units.js';
 import { parseCoordinate } from '../core/coordinates.js';
 import { formatDuration, parseDuration } from '../core/duration.js';
 import { isPlaceName } from './places.js';
+import { ICON_SETS, isIconSet, type IconSet } from '../core/bar-kinds.js';
 
 /**
  * The settings a user can store with `weather config set`: one table that drives validation of
@@ -38,6 +39,7 @@ export interface SettingTypes {
   /** A duration as `parseDuration` reads it, normalised: `10m`. */
   readonly cache: string;
   readonly stale_ok: string;
+  readonly icons: IconSet;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -144,6 +146,12 @@ export const SETTINGS: { readonly [K in SettingKey]: Setting<SettingTypes[K]> } 
     description:
       'when a call fails, print the last good response younger than this, e.g. 1h (overridden by --stale-ok)',
     check: checkDuration,
+  },
+  icons: {
+    description:
+      'icons of the status-bar outputs (overridden by --icons; unset: emoji on a UTF-8 locale, else ascii)',
+    choices: ICON_SETS,
+    check: (text) => (isIconSet(text) ? ok(text) : no(`allowed: ${ICON_SETS.join(', ')}`)),
   },
 };
 

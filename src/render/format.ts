@@ -32,7 +32,7 @@ export function visibility(metres: number): string {
 }
 
 /** The temperature in °C, for choosing a colour whatever the unit system. */
-function celsius(value: number, units: Units): number {
+export function celsius(value: number, units: Units): number {
   return units === 'standard'
     ? value - 273.15
     : units === 'imperial'

@@ -185,11 +185,11 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ['weather keys ', ['create', 'delete', 'disable', 'enable', 'help', 'list']],
   ['weather --units ', ['imperial', 'metric', 'standard']],
   ['weather -m ', ['html', 'json', 'xml']],
-  ['weather --output ', ['raw', 'summary', 'table']],
+  ['weather --output ', ['i3bar', 'polybar', 'raw', 'summary', 'table', 'tmux', 'waybar']],
   ['weather --lang z', ['zh_cn', 'zh_tw', 'zu']],
   [
     'weather config set ',
-    ['appid', 'base_url', 'cache', 'lang', 'location', 'stale_ok', 'timeout', 'units'],
+    ['appid', 'base_url', 'cache', 'icons', 'lang', 'location', 'stale_ok', 'timeout', 'units'],
   ],
   ['weather completion ', ['bash', 'fish', 'zsh']],
   ['weather --un', ['--units']],

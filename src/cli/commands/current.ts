@@ -3,7 +3,9 @@ import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
 import { isPlaceName, readSavedPlaces } from '../../config/places.js';
 import type { StoredSettings } from '../../config/settings.js';
-import { ConfigError, UsageError } from '../../core/errors.js';
+import { ConfigError, UsageError, WeatherError } from '../../core/errors.js';
+import type { Bar, IconSet } from '../../core/bar-kinds.js';
+import { redactSecrets } from '../../core/mask.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import type { Transport } from '../../client/query.js';
 import { decideColorLevel, makeChalk } from '../../render/colour.js';
@@ -78,6 +80,31 @@ async function locate(
   );
 }
 
+/**
+ * A status bar shows whatever a run prints: when the call fails (and no stale answer stands in,
+ * which prints as usual and exits 0), it still gets a marker with the reason in its tooltip, and
+ * the failure goes on to stderr and the exit code as for any output.
+ */
+async function forBar<T>(
+  printing: { readonly bar: Bar; readonly icons: IconSet },
+  obtain: () => Promise<T>,
+  io: IO,
+  now: number,
+): Promise<T> {
+  try {
+    return await obtain();
+  } catch (error) {
+    if (error instanceof WeatherError) {
+      const { renderBarFailure } = await import('../../render/bars.js');
+      const reason = error.hint ? `${error.message}\n${error.hint}` : error.message;
+      io.stdout.write(
+        renderBarFailure(printing.bar, redactSecrets(reason), { icons: printing.icons, now }),
+      );
+    }
+    throw error;
+  }
+}
+
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
@@ -89,15 +116,22 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       plan.source.kind === 'embedded' && plan.source.now !== undefined ? plan.source.now : io.now();
     // The transport is made only when a request is: a cached answer never loads undici.
     const connect = () => transportFor(plan, io, platform);
-    const answer =
+    const obtain = () =>
       plan.source.kind === 'live'
-        ? await answerLive(plan, io, platform, connect)
-        : await answerSimulated(connect, plan.query, now);
+        ? answerLive(plan, io, platform, connect)
+        : answerSimulated(connect, plan.query, now);
+    const answer =
+      plan.printing.kind === 'bar' ? await forBar(plan.printing, obtain, io, now) : await obtain();
     // The background refresh of --refresh-ahead prints nothing.
     if (!answer) return 0;
     const { response, decoded } = answer;
     if (plan.printing.kind === 'raw' || decoded === null) {
       io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
+      return 0;
+    }
+    if (plan.printing.kind === 'bar') {
+      const { renderBar } = await import('../../render/bars.js');
+      io.stdout.write(renderBar(plan.printing.bar, decoded, { icons: plan.printing.icons, now }));
       return 0;
     }
     if (plan.printing.kind === 'template') {
