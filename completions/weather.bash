@@ -14,7 +14,7 @@ _weather_data() {
     'values weather -u' | 'values weather --units') REPLY='standard metric imperial' ;;
     'values weather -l' | 'values weather --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
     'values weather -m' | 'values weather --mode') REPLY='json xml html' ;;
-    'values weather -o' | 'values weather --output') REPLY='table summary raw waybar i3bar polybar tmux' ;;
+    'values weather -o' | 'values weather --output') REPLY='table summary raw json waybar i3bar polybar tmux' ;;
     'values weather --icons') REPLY='emoji nerd ascii' ;;
     'commands weather config') REPLY='set get unset list path help' ;;
     'flags weather config') REPLY='-h --help' ;;

@@ -56,7 +56,7 @@ complete -c weather -n '__weather_at \'\'' -l first -d 'with --place: when sever
 complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
 complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
 complete -c weather -n '__weather_at \'\'' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
-complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw waybar i3bar polybar tmux' -d 'how to print the observation (html is always raw); waybar, i3bar, polybar and tmux print one line for that status bar'
+complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw json waybar i3bar polybar tmux' -d 'how to print the observation (html is always raw); json: the documented shape of schema/current.schema.json whatever --mode; waybar, i3bar, polybar and tmux: one line for that status bar'
 complete -c weather -n '__weather_at \'\'' -l icons -x -a 'emoji nerd ascii' -d 'icons of the status-bar outputs'
 complete -c weather -n '__weather_at \'\'' -s f -l format -x -d 'print a template such as "{main.temp:.0}{temp_unit} {weather.0.description}"; fields: see README'
 complete -c weather -n '__weather_at \'\'' -l appid -x -d 'API key'

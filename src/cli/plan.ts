@@ -23,7 +23,7 @@ export type Source =
   | { readonly kind: 'embedded'; readonly now: number | undefined };
 
 export type Printing =
-  | { readonly kind: 'raw' | 'table' | 'summary' }
+  | { readonly kind: 'raw' | 'table' | 'summary' | 'json' }
   | { readonly kind: 'template'; readonly template: Template }
   | { readonly kind: 'bar'; readonly bar: Bar; readonly icons: IconSet };
 

@@ -10,7 +10,7 @@ import type { ArgumentSpec, CommandSpec, DynamicValues, OptionSpec } from './spe
  * `--help`, the shell completions, the man page and the flags' types (spec-types.ts) are all
  * derived from this table. Each command is its own constant so its flags keep their exact type.
  */
-export const OUTPUTS = ['table', 'summary', 'raw', ...BARS] as const;
+export const OUTPUTS = ['table', 'summary', 'raw', 'json', ...BARS] as const;
 export type OutputKind = (typeof OUTPUTS)[number];
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -91,7 +91,7 @@ export const ROOT = {
     {
       flags: '-o, --output <output>',
       description:
-        'how to print the observation (html is always raw); waybar, i3bar, polybar and tmux print one line for that status bar',
+        'how to print the observation (html is always raw); json: the documented shape of schema/current.schema.json whatever --mode; waybar, i3bar, polybar and tmux: one line for that status bar',
       choices: OUTPUTS,
       defaultText: 'table on a terminal, raw when piped',
       parse: parse.choice('--output', OUTPUTS),

@@ -185,7 +185,7 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ['weather keys ', ['create', 'delete', 'disable', 'enable', 'help', 'list']],
   ['weather --units ', ['imperial', 'metric', 'standard']],
   ['weather -m ', ['html', 'json', 'xml']],
-  ['weather --output ', ['i3bar', 'polybar', 'raw', 'summary', 'table', 'tmux', 'waybar']],
+  ['weather --output ', ['i3bar', 'json', 'polybar', 'raw', 'summary', 'table', 'tmux', 'waybar']],
   ['weather --lang z', ['zh_cn', 'zh_tw', 'zu']],
   [
     'weather config set ',

@@ -85,6 +85,7 @@ describe('the npm package', () => {
       'dist/weather.js',
       'man/weather.1',
       'package.json',
+      'schema/current.schema.json',
     ]);
     const chunks = files.filter((path) => path.startsWith('dist/chunks/'));
     expect(chunks.sort()).toEqual(

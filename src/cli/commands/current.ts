@@ -134,6 +134,12 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       io.stdout.write(renderBar(plan.printing.bar, decoded, { icons: plan.printing.icons, now }));
       return 0;
     }
+    if (plan.printing.kind === 'json') {
+      const { renderJson } = await import('../../render/json.js');
+      const { lat, lon, units, lang, mode } = plan.query;
+      io.stdout.write(renderJson(decoded, { lat, lon, units, lang, mode }, now));
+      return 0;
+    }
     if (plan.printing.kind === 'template') {
       io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
       return 0;
