@@ -28,6 +28,8 @@ function __weather_at
                 set valued -o --output
             case 'places search'
                 set valued --limit -o --output
+            case batch
+                set valued --concurrency --rate -u --units -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --now
         end
         if test $nomore = 0; and test "$token" = --
             set nomore 1
@@ -43,7 +45,7 @@ function __weather_at
     test (count $argv) -lt 2; or test $npos = $argv[2]
 end
 
-set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places add' 'places list' 'places remove' 'places search' 'places help' help
+set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places add' 'places list' 'places remove' 'places search' 'places help' batch help
 
 # Never offer file names: no argument or option value of weather is a path.
 complete -c weather -f
@@ -76,6 +78,7 @@ complete -c weather -n '__weather_at \'\' 0' -a keys -d 'manage the embedded imp
 complete -c weather -n '__weather_at \'\' 0' -a serve -d 'serve the embedded Current Weather API over HTTP'
 complete -c weather -n '__weather_at \'\' 0' -a completion -d 'print the shell completion script'
 complete -c weather -n '__weather_at \'\' 0' -a places -d 'find places by name in the bundled GeoNames data'
+complete -c weather -n '__weather_at \'\' 0' -a batch -d 'the current weather of many places: one input line each (lat,lon, a place name or a saved name), one NDJSON record each, in input order'
 complete -c weather -n '__weather_at \'\' 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at config' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at config 0' -a set -d 'store a setting'
@@ -135,4 +138,18 @@ complete -c weather -n '__weather_at \'places search\'' -l limit -x -d 'list at 
 complete -c weather -n '__weather_at \'places search\'' -s o -l output -x -a 'table ndjson' -d 'how to print the places'
 complete -c weather -n '__weather_at \'places search\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'places help\' 0' -a 'add list remove search' -d 'the command to show help for'
-complete -c weather -n '__weather_at help 0' -a 'config keys serve completion places' -d 'the command to show help for'
+complete -c weather -n '__weather_at batch' -l concurrency -x -d 'live calls in flight at once'
+complete -c weather -n '__weather_at batch' -l rate -x -d 'live requests per minute at most, as a token bucket (a burst of this many, then this many a minute); answers from the cache spend none'
+complete -c weather -n '__weather_at batch' -l first -d 'with --place: when several places have the name, take the most populous'
+complete -c weather -n '__weather_at batch' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
+complete -c weather -n '__weather_at batch' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
+complete -c weather -n '__weather_at batch' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
+complete -c weather -n '__weather_at batch' -l appid -x -d 'API key'
+complete -c weather -n '__weather_at batch' -l base-url -x -d 'API base URL'
+complete -c weather -n '__weather_at batch' -l timeout -x -d 'give up after this long, retries included'
+complete -c weather -n '__weather_at batch' -l cache -x -d 'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)'
+complete -c weather -n '__weather_at batch' -l stale-ok -x -d 'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0'
+complete -c weather -n '__weather_at batch' -l offline -d 'answer from the embedded implementation, in process, no network'
+complete -c weather -n '__weather_at batch' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds (embedded implementation only)'
+complete -c weather -n '__weather_at batch' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at help 0' -a 'config keys serve completion places batch' -d 'the command to show help for'

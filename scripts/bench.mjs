@@ -2,11 +2,12 @@
 // (`node -e 0`, a bare node:http server), so a noisy machine moves both. Budgets are ratios or
 // margins over the baseline; the script exits 1 when one is exceeded.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importBundled } from './bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin/weather.js');
@@ -188,6 +189,63 @@ try {
   const rss = rssOf(served.child.pid);
   report('weather serve RSS after load', rss, 'MB', { ok: rss < 200, text: '< 200 MB' });
   served.child.kill('SIGTERM');
+
+  // Places by name: loading the names index, then one lookup once it is warm.
+  /** @type {typeof import('../src/places/lookup.js')} */
+  const { loadPlaceNames } = await importBundled('src/places/lookup.ts');
+  /** @type {typeof import('../src/places/query.js')} */
+  const { parsePlaceQuery } = await importBundled('src/places/query.ts');
+  const loads = [];
+  let names;
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    names = loadPlaceNames(readFileSync(join(root, 'data/names.bin')));
+    loads.push(performance.now() - started);
+  }
+  report('place names index load', median(loads), 'ms', {
+    ok: median(loads) <= 30,
+    text: '<= 30 ms',
+  });
+  const query = parsePlaceQuery('Springfield, US-IL');
+  const LOOKUPS = 10_000;
+  const lookupStarted = performance.now();
+  for (let i = 0; i < LOOKUPS; i++) names?.resolve(query, false);
+  const lookupMs = (performance.now() - lookupStarted) / LOOKUPS;
+  report('place lookup, warm', lookupMs, 'ms', { ok: lookupMs <= 1, text: '<= 1 ms' });
+
+  // weather batch offline: 100,000 lines streamed; memory must not grow with the input.
+  const BATCH_LINES = 100_000;
+  const input = join(home, 'batch.txt');
+  writeFileSync(
+    input,
+    Array.from(
+      { length: BATCH_LINES },
+      (_, i) => `${(i % 170) - 85 + 0.5},${((i * 7) % 350) - 175}\n`,
+    ).join(''),
+  );
+  const batchStarted = process.hrtime.bigint();
+  const batch = spawn(
+    process.execPath,
+    [bin, 'batch', input, '--offline', '--now', '2026-06-21T12:00:00Z'],
+    { env: baseEnv, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let batchLines = 0;
+  batch.stdout.on('data', (chunk) => {
+    for (const byte of chunk) if (byte === 10) batchLines++;
+  });
+  let batchRss = 0;
+  const sampler = setInterval(() => {
+    if (batch.pid !== undefined) batchRss = Math.max(batchRss, rssOf(batch.pid));
+  }, 100);
+  await new Promise((resolve) => batch.on('close', resolve));
+  clearInterval(sampler);
+  const batchSeconds = Number(process.hrtime.bigint() - batchStarted) / 1e9;
+  if (batchLines !== BATCH_LINES) throw new Error(`batch wrote ${batchLines} lines`);
+  report('weather batch --offline lines/s (100,000 lines)', BATCH_LINES / batchSeconds, 'lines/s');
+  report('weather batch --offline peak RSS', batchRss, 'MB', {
+    ok: batchRss < 200,
+    text: '< 200 MB',
+  });
 } finally {
   rmSync(home, { recursive: true, force: true });
 }

@@ -24,6 +24,8 @@ export interface IO {
    * when it could not be. Test buffers never fail, so they need none.
    */
   settle?(): Promise<void>;
+  /** Standard input, for commands that read it (`weather batch`); absent: nothing to read. */
+  readonly stdin?: NodeJS.ReadableStream;
   /** Resolves with the signal's name when the process is asked to stop (SIGINT or SIGTERM). */
   untilSignal(): Promise<string>;
 }
@@ -87,6 +89,7 @@ export function processIO(): IO {
     stdout,
     stderr: guardStderr(process.stderr),
     settle: () => stdout.settle(),
+    stdin: process.stdin,
     stdoutIsTTY: process.stdout.isTTY,
     stderrIsTTY: process.stderr.isTTY,
     columns: process.stdout.columns || 80,

@@ -64,6 +64,8 @@ export async function main(
       ...lazyGroup('places', async () =>
         (await import('./commands/places.js')).placesCommands(io, platform),
       ),
+      batch: async (command) =>
+        (await import('./commands/batch.js')).batchCommand(io, platform)(command),
       serve: async (command) =>
         (await import('./commands/serve.js')).serveCommand(io, platform)(command),
       completion: async (command) =>

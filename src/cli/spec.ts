@@ -34,6 +34,78 @@ const SHOW_OPTION = {
 
 const KEY_REFERENCE = { name: '<key>', description: 'the key, or its name' } as const;
 
+const FIRST_OPTION = {
+  flags: '--first',
+  description: 'with --place: when several places have the name, take the most populous',
+} as const satisfies OptionSpec;
+
+const UNITS_OPTION = {
+  flags: '-u, --units <units>',
+  description: 'unit system',
+  choices: UNITS,
+  setting: 'units',
+  defaultNote: 'the API itself defaults to standard',
+  parse: parse.choice('--units', UNITS),
+} as const satisfies OptionSpec;
+
+const LANG_OPTION = {
+  flags: '-l, --lang <code>',
+  description: 'language of the description',
+  choices: LANG_CODES,
+  setting: 'lang',
+  parse: parse.lang,
+} as const satisfies OptionSpec;
+
+const MODE_OPTION = {
+  flags: '-m, --mode <mode>',
+  description: 'representation requested from the API',
+  choices: MODES,
+  default: 'json',
+  parse: parse.choice('--mode', MODES),
+} as const satisfies OptionSpec;
+
+const APPID_OPTION = {
+  flags: '--appid <key>',
+  description: 'API key',
+  setting: 'appid',
+  parse: parse.nonEmpty('--appid'),
+} as const satisfies OptionSpec;
+
+const BASE_URL_OPTION = {
+  flags: '--base-url <url>',
+  description: 'API base URL',
+  setting: 'base_url',
+  parse: parse.baseUrl,
+} as const satisfies OptionSpec;
+
+const TIMEOUT_OPTION = {
+  flags: '--timeout <seconds>',
+  description: 'give up after this long, retries included',
+  setting: 'timeout',
+  parse: parse.timeout,
+} as const satisfies OptionSpec;
+
+const CACHE_OPTION = {
+  flags: '--cache <duration>',
+  description:
+    'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)',
+  setting: 'cache',
+  parse: parse.duration('--cache'),
+} as const satisfies OptionSpec;
+
+const STALE_OK_OPTION = {
+  flags: '--stale-ok <duration>',
+  description:
+    'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0',
+  setting: 'stale_ok',
+  parse: parse.duration('--stale-ok'),
+} as const satisfies OptionSpec;
+
+const OFFLINE_OPTION = {
+  flags: '--offline',
+  description: 'answer from the embedded implementation, in process, no network',
+} as const satisfies OptionSpec;
+
 export const ROOT = {
   path: [],
   summary: 'Current weather for a latitude and longitude, from the Current Weather API 2.5',
@@ -62,32 +134,10 @@ export const ROOT = {
       parse: parse.savedPlaceName,
       complete: 'saved-places',
     },
-    {
-      flags: '--first',
-      description: 'with --place: when several places have the name, take the most populous',
-    },
-    {
-      flags: '-u, --units <units>',
-      description: 'unit system',
-      choices: UNITS,
-      setting: 'units',
-      defaultNote: 'the API itself defaults to standard',
-      parse: parse.choice('--units', UNITS),
-    },
-    {
-      flags: '-l, --lang <code>',
-      description: 'language of the description',
-      choices: LANG_CODES,
-      setting: 'lang',
-      parse: parse.lang,
-    },
-    {
-      flags: '-m, --mode <mode>',
-      description: 'representation requested from the API',
-      choices: MODES,
-      default: 'json',
-      parse: parse.choice('--mode', MODES),
-    },
+    FIRST_OPTION,
+    UNITS_OPTION,
+    LANG_OPTION,
+    MODE_OPTION,
     {
       flags: '-o, --output <output>',
       description:
@@ -109,47 +159,17 @@ export const ROOT = {
         'print a template such as "{main.temp:.0}{temp_unit} {weather.0.description}"; fields: see README',
       parse: parse.nonEmpty('--format'),
     },
-    {
-      flags: '--appid <key>',
-      description: 'API key',
-      setting: 'appid',
-      parse: parse.nonEmpty('--appid'),
-    },
-    {
-      flags: '--base-url <url>',
-      description: 'API base URL',
-      setting: 'base_url',
-      parse: parse.baseUrl,
-    },
-    {
-      flags: '--timeout <seconds>',
-      description: 'give up after this long, retries included',
-      setting: 'timeout',
-      parse: parse.timeout,
-    },
-    {
-      flags: '--cache <duration>',
-      description:
-        'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)',
-      setting: 'cache',
-      parse: parse.duration('--cache'),
-    },
-    {
-      flags: '--stale-ok <duration>',
-      description:
-        'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0',
-      setting: 'stale_ok',
-      parse: parse.duration('--stale-ok'),
-    },
+    APPID_OPTION,
+    BASE_URL_OPTION,
+    TIMEOUT_OPTION,
+    CACHE_OPTION,
+    STALE_OK_OPTION,
     {
       flags: '--refresh-ahead',
       description:
         'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network',
     },
-    {
-      flags: '--offline',
-      description: 'answer from the embedded implementation, in process, no network',
-    },
+    OFFLINE_OPTION,
     { ...NOW_OPTION, description: `${NOW_OPTION.description} (embedded implementation only)` },
     { flags: '--color', description: 'colour even when stdout is not a terminal' },
     { flags: '--no-color', description: 'no colour (as does NO_COLOR)' },
@@ -343,10 +363,7 @@ export const PLACES_ADD = {
       description: 'take the coordinates of a place by name instead ("Paris, FR")',
       parse: parse.place,
     },
-    {
-      flags: '--first',
-      description: 'with --place: when several places have the name, take the most populous',
-    },
+    FIRST_OPTION,
   ],
   allowOptionLikeArguments: true,
   examples: ['weather places add home 51.5 -0.1', 'weather places add work --place "Zurich, CH"'],
@@ -391,6 +408,43 @@ export const PLACES_SEARCH = {
   ],
 } as const satisfies CommandSpec;
 
+export const BATCH = {
+  path: ['batch'],
+  summary:
+    'the current weather of many places: one input line each (lat,lon, a place name or a saved name), one NDJSON record each, in input order',
+  arguments: [{ name: '[file]', description: 'the lines to read; absent or -: standard input' }],
+  options: [
+    {
+      flags: '--concurrency <n>',
+      description: 'live calls in flight at once',
+      default: 4,
+      parse: parse.integer('--concurrency', 1, 64),
+    },
+    {
+      flags: '--rate <per-minute>',
+      description:
+        'live requests per minute at most, as a token bucket (a burst of this many, then this many a minute); answers from the cache spend none',
+      default: 50,
+      parse: parse.integer('--rate', 1, 100_000),
+    },
+    FIRST_OPTION,
+    UNITS_OPTION,
+    LANG_OPTION,
+    MODE_OPTION,
+    APPID_OPTION,
+    BASE_URL_OPTION,
+    TIMEOUT_OPTION,
+    CACHE_OPTION,
+    STALE_OK_OPTION,
+    OFFLINE_OPTION,
+    { ...NOW_OPTION, description: `${NOW_OPTION.description} (embedded implementation only)` },
+  ],
+  examples: [
+    "printf '51.5,-0.1\\nParis, FR\\nhome\\n' | weather batch",
+    'weather batch places.txt --cache 10m > weather.ndjson',
+  ],
+} as const satisfies CommandSpec;
+
 /** Every command below the top level, parents before their children. */
 export const COMMANDS: readonly CommandSpec[] = [
   CONFIG,
@@ -412,6 +466,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   PLACES_LIST,
   PLACES_REMOVE,
   PLACES_SEARCH,
+  BATCH,
 ];
 
 /** Environment variables, for `--help` and the man page. */

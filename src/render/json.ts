@@ -25,7 +25,8 @@ export function isoLocal(unixSeconds: number, offsetSeconds: number): string {
   return `${shifted}${formatOffset(offsetSeconds)}`;
 }
 
-export function renderJson(d: Decoded, request: JsonRequest, now: number): string {
+/** The `-o json` value; JSON.stringify leaves out its members whose value is undefined. */
+export function currentJson(d: Decoded, request: JsonRequest, now: number): object {
   const o = d.observation;
   const offset = o.timezone ?? 0;
   const { sunrise, sunset } = o.sys;
@@ -33,7 +34,7 @@ export function renderJson(d: Decoded, request: JsonRequest, now: number): strin
   const precipitation = (p: Precipitation | undefined) =>
     p === undefined ? undefined : { last_1h: p['1h'], last_3h: p['3h'] };
   const fetchedAt = d.origin?.fetchedAt ?? now;
-  const value = {
+  return {
     schema: SCHEMA,
     place: {
       name: o.name,
@@ -86,6 +87,8 @@ export function renderJson(d: Decoded, request: JsonRequest, now: number): strin
       request,
     },
   };
-  // JSON.stringify leaves out members whose value is undefined: the schema's optional members.
-  return `${JSON.stringify(value)}\n`;
+}
+
+export function renderJson(d: Decoded, request: JsonRequest, now: number): string {
+  return `${JSON.stringify(currentJson(d, request, now))}\n`;
 }

@@ -20,7 +20,7 @@ import { answerLive, answerSimulated } from '../answer.js';
 import { bind, type Invoke } from '../program.js';
 import { ROOT } from '../spec.js';
 
-async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Transport> {
+export async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Transport> {
   if (plan.source.kind === 'embedded') {
     const frozen = plan.source.now;
     const [{ handle }, parts] = await Promise.all([
