@@ -71,7 +71,7 @@ function parseRows(text) {
 }
 
 /** @param {string} path */
-function mtimeMs(path) {
+export function mtimeMs(path) {
   try {
     return statSync(path).mtimeMs;
   } catch {
@@ -98,6 +98,17 @@ export function buildPlaces({ source = DEFAULT_SOURCE, out = DEFAULT_OUT } = {})
   }
   const rows = parseRows(readFileSync(source, 'utf8'));
   const bytes = writePlacesTable(rows);
+  writeAtomically(out, bytes);
+  return { built: true, out, bytes: bytes.length, places: rows.length };
+}
+
+/**
+ * Writes `bytes` to `out` through a temporary file and a rename, so that a reader (another test
+ * process, a running weather) sees the old file or the new one, never half of one.
+ * @param {string} out
+ * @param {Uint8Array} bytes
+ */
+export function writeAtomically(out, bytes) {
   mkdirSync(dirname(out), { recursive: true });
   const temporary = `${out}.${process.pid}.tmp`;
   try {
@@ -107,7 +118,6 @@ export function buildPlaces({ source = DEFAULT_SOURCE, out = DEFAULT_OUT } = {})
     rmSync(temporary, { force: true });
     throw error;
   }
-  return { built: true, out, bytes: bytes.length, places: rows.length };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

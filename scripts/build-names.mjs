@@ -1,24 +1,15 @@
 // Builds data/names.bin, the index of place names behind `--place` and `weather places search`,
 // from the same GeoNames table as data/places.bin (scripts/build-data.mjs). What goes into it is
 // src/places/build.ts, bundled here in memory.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBundled } from './bundle.mjs';
-import { DEFAULT_SOURCE } from './build-data.mjs';
+import { DEFAULT_SOURCE, mtimeMs, writeAtomically } from './build-data.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CODE = ['src/places/build.ts', 'src/places/names-layout.ts', 'src/places/fold.ts'];
 export const DEFAULT_NAMES_OUT = join(ROOT, 'data', 'names.bin');
-
-/** @param {string} path */
-function mtimeMs(path) {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Writes the names index `out` from the GeoNames table `source`, atomically. Does nothing when
@@ -40,15 +31,7 @@ export async function buildNames({ source = DEFAULT_SOURCE, out = DEFAULT_NAMES_
   /** @type {typeof import('../src/places/build.js')} */
   const { buildNamesTable } = await importBundled('src/places/build.ts');
   const bytes = buildNamesTable(readFileSync(source, 'utf8'));
-  mkdirSync(dirname(out), { recursive: true });
-  const temporary = `${out}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, out);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeAtomically(out, bytes);
   return { built: true, out, bytes: bytes.length };
 }
 

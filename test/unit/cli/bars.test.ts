@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultServer, type Answer, type FaultServer } from '../../helpers/fault-server.js';
-import { truth } from '../../helpers/fixtures.js';
+import { startFaultServer, type FaultServer } from '../../helpers/fault-server.js';
+import { KEY, LISBON_OK, T0 } from '../../helpers/lisbon.js';
 import { homeEnv, run } from '../../helpers/io.js';
 import { useTempDir } from '../../helpers/tmp.js';
 
-const KEY = 'feedfacefeedfacefeedfacefeedface';
-const LISBON = truth('programmatordev_capture2026_current_lisbon_latlon_metric_success.json');
-const T0 = (1785573885 + 300) * 1000;
 const MINUTE = 60_000;
-const ok: Answer = {
-  status: 200,
-  body: LISBON,
-  headers: { 'content-type': 'application/json; charset=utf-8' },
-};
+const ok = LISBON_OK;
 
 let faults: FaultServer;
 const tempDir = useTempDir();

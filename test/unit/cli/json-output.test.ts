@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultServer, type Answer, type FaultServer } from '../../helpers/fault-server.js';
-import { truth } from '../../helpers/fixtures.js';
+import { startFaultServer, type FaultServer } from '../../helpers/fault-server.js';
+import { KEY, LISBON_OK, T0 } from '../../helpers/lisbon.js';
 import { homeEnv, run } from '../../helpers/io.js';
 import { useTempDir } from '../../helpers/tmp.js';
 
@@ -11,14 +11,7 @@ const SCHEMA: unknown = JSON.parse(
 );
 const validate = new Ajv({ allErrors: true, strict: true }).compile(SCHEMA as object);
 
-const KEY = 'feedfacefeedfacefeedfacefeedface';
-const LISBON = truth('programmatordev_capture2026_current_lisbon_latlon_metric_success.json');
-const T0 = (1785573885 + 300) * 1000;
-const ok: Answer = {
-  status: 200,
-  body: LISBON,
-  headers: { 'content-type': 'application/json; charset=utf-8' },
-};
+const ok = LISBON_OK;
 
 let faults: FaultServer;
 const tempDir = useTempDir();
@@ -56,45 +49,30 @@ const LISBON_JSON = {
   },
 };
 
+/** Lisbon, live from a scenario of the fault server. */
+function lisbon(scenario: string): string[] {
+  return [
+    '--lat',
+    '38.7223',
+    '--lon',
+    '-9.1393',
+    '--appid',
+    KEY,
+    '--base-url',
+    faults.base(scenario),
+  ];
+}
+
 describe('-o json', () => {
   it('prints the documented shape of a live answer, valid against the shipped schema', async () => {
-    const r = await run(
-      [
-        '--lat',
-        '38.7223',
-        '--lon',
-        '-9.1393',
-        '--appid',
-        KEY,
-        '--base-url',
-        faults.base('live'),
-        '-o',
-        'json',
-      ],
-      { env: homeEnv(tempDir()), now: T0 },
-    );
+    const r = await run([...lisbon('live'), '-o', 'json'], { env: homeEnv(tempDir()), now: T0 });
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(valid(r.stdout)).toEqual(LISBON_JSON);
   });
 
   it('says when the data is stale and how old', async () => {
     const home = tempDir();
-    const args = [
-      '--lat',
-      '38.7223',
-      '--lon',
-      '-9.1393',
-      '--appid',
-      KEY,
-      '--base-url',
-      faults.base('stale'),
-      '--stale-ok',
-      '1h',
-      '--timeout',
-      '0.2',
-      '-o',
-      'json',
-    ];
+    const args = [...lisbon('stale'), '--stale-ok', '1h', '--timeout', '0.2', '-o', 'json'];
     await run(args, { env: homeEnv(home), now: T0 });
     const r = await run(args, { env: homeEnv(home), now: T0 + 600_000 });
     expect(r.code).toBe(0);
