@@ -7,7 +7,7 @@
 # "args PATH INDEX".
 _weather_data() {
   case $1 in
-    'commands weather') REPLY='config keys serve completion places batch help' ;;
+    'commands weather') REPLY='config keys serve completion places batch doctor help' ;;
     'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
     'valued weather') REPLY='--lat --lon --place --at -u --units -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
     'values weather --at') REPLY=$(weather places list -o names 2>/dev/null) ;;
@@ -61,8 +61,10 @@ _weather_data() {
     'values weather batch -u' | 'values weather batch --units') REPLY='standard metric imperial' ;;
     'values weather batch -l' | 'values weather batch --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
     'values weather batch -m' | 'values weather batch --mode') REPLY='json xml html' ;;
+    'flags weather doctor') REPLY='--appid --base-url --timeout --json -h --help' ;;
+    'valued weather doctor') REPLY='--appid --base-url --timeout' ;;
     'flags weather help') REPLY='' ;;
-    'args weather help 0') REPLY='config keys serve completion places batch' ;;
+    'args weather help 0') REPLY='config keys serve completion places batch doctor' ;;
     *) REPLY='' ;;
   esac
 }

@@ -30,6 +30,8 @@ function __weather_at
                 set valued --limit -o --output
             case batch
                 set valued --concurrency --rate -u --units -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --now
+            case doctor
+                set valued --appid --base-url --timeout
         end
         if test $nomore = 0; and test "$token" = --
             set nomore 1
@@ -45,7 +47,7 @@ function __weather_at
     test (count $argv) -lt 2; or test $npos = $argv[2]
 end
 
-set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places add' 'places list' 'places remove' 'places search' 'places help' batch help
+set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places add' 'places list' 'places remove' 'places search' 'places help' batch doctor help
 
 # Never offer file names: no argument or option value of weather is a path.
 complete -c weather -f
@@ -79,6 +81,7 @@ complete -c weather -n '__weather_at \'\' 0' -a serve -d 'serve the embedded Cur
 complete -c weather -n '__weather_at \'\' 0' -a completion -d 'print the shell completion script'
 complete -c weather -n '__weather_at \'\' 0' -a places -d 'find places by name in the bundled GeoNames data'
 complete -c weather -n '__weather_at \'\' 0' -a batch -d 'the current weather of many places: one input line each (lat,lon, a place name or a saved name), one NDJSON record each, in input order'
+complete -c weather -n '__weather_at \'\' 0' -a doctor -d 'check the config file, the API key, the base URL, the network path and one real request, and say how to fix what fails'
 complete -c weather -n '__weather_at \'\' 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at config' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at config 0' -a set -d 'store a setting'
@@ -152,4 +155,9 @@ complete -c weather -n '__weather_at batch' -l stale-ok -x -d 'when the call fai
 complete -c weather -n '__weather_at batch' -l offline -d 'answer from the embedded implementation, in process, no network'
 complete -c weather -n '__weather_at batch' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds (embedded implementation only)'
 complete -c weather -n '__weather_at batch' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at help 0' -a 'config keys serve completion places batch' -d 'the command to show help for'
+complete -c weather -n '__weather_at doctor' -l appid -x -d 'API key'
+complete -c weather -n '__weather_at doctor' -l base-url -x -d 'API base URL'
+complete -c weather -n '__weather_at doctor' -l timeout -x -d 'give up after this long, retries included'
+complete -c weather -n '__weather_at doctor' -l json -d 'print the checks as one JSON object'
+complete -c weather -n '__weather_at doctor' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at help 0' -a 'config keys serve completion places batch doctor' -d 'the command to show help for'

@@ -64,6 +64,7 @@ export async function main(
       ...lazyGroup('places', async () =>
         (await import('./commands/places.js')).placesCommands(io, platform),
       ),
+      doctor: async (command) => (await import('./commands/doctor.js')).doctorCommand(io)(command),
       batch: async (command) =>
         (await import('./commands/batch.js')).batchCommand(io, platform)(command),
       serve: async (command) =>

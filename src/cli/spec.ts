@@ -445,6 +445,19 @@ export const BATCH = {
   ],
 } as const satisfies CommandSpec;
 
+export const DOCTOR = {
+  path: ['doctor'],
+  summary:
+    'check the config file, the API key, the base URL, the network path and one real request, and say how to fix what fails',
+  options: [
+    APPID_OPTION,
+    BASE_URL_OPTION,
+    TIMEOUT_OPTION,
+    { flags: '--json', description: 'print the checks as one JSON object' },
+  ],
+  examples: ['weather doctor', 'weather doctor --json'],
+} as const satisfies CommandSpec;
+
 /** Every command below the top level, parents before their children. */
 export const COMMANDS: readonly CommandSpec[] = [
   CONFIG,
@@ -467,6 +480,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   PLACES_REMOVE,
   PLACES_SEARCH,
   BATCH,
+  DOCTOR,
 ];
 
 /** Environment variables, for `--help` and the man page. */

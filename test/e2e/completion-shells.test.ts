@@ -180,7 +180,7 @@ async function zsh(
 }
 
 const COMMON: readonly (readonly [string, readonly string[]])[] = [
-  ['weather ', ['batch', 'completion', 'config', 'help', 'keys', 'places', 'serve']],
+  ['weather ', ['batch', 'completion', 'config', 'doctor', 'help', 'keys', 'places', 'serve']],
   ['weather config ', ['get', 'help', 'list', 'path', 'set', 'unset']],
   ['weather keys ', ['create', 'delete', 'disable', 'enable', 'help', 'list']],
   ['weather --units ', ['imperial', 'metric', 'standard']],
@@ -199,7 +199,7 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ],
   ['weather keys list --', ['--help', '--show']],
   ['weather -u metric --lat 1 config g', ['get']],
-  ['weather help ', ['batch', 'completion', 'config', 'keys', 'places', 'serve']],
+  ['weather help ', ['batch', 'completion', 'config', 'doctor', 'keys', 'places', 'serve']],
   ['weather config set units ', []],
 ];
 
