@@ -28,7 +28,7 @@ _weather_data() {
     'flags weather config path') REPLY='-h --help' ;;
     'flags weather config help') REPLY='' ;;
     'args weather config help 0') REPLY='set get unset list path' ;;
-    'commands weather keys') REPLY='create list disable enable delete help' ;;
+    'commands weather keys') REPLY='create list disable enable delete console-token help' ;;
     'flags weather keys') REPLY='-h --help' ;;
     'flags weather keys create') REPLY='--name -h --help' ;;
     'valued weather keys create') REPLY='--name' ;;
@@ -36,10 +36,11 @@ _weather_data() {
     'flags weather keys disable') REPLY='-h --help' ;;
     'flags weather keys enable') REPLY='-h --help' ;;
     'flags weather keys delete') REPLY='-h --help' ;;
+    'flags weather keys console-token') REPLY='-h --help' ;;
     'flags weather keys help') REPLY='' ;;
-    'args weather keys help 0') REPLY='create list disable enable delete' ;;
-    'flags weather serve') REPLY='--host --port --rate-limit --max-connections --now -h --help' ;;
-    'valued weather serve') REPLY='--host --port --rate-limit --max-connections --now' ;;
+    'args weather keys help 0') REPLY='create list disable enable delete console-token' ;;
+    'flags weather serve') REPLY='--host --port --rate-limit --max-connections --now --clock-speed --scenario --faults --seed --allow-test-headers -h --help' ;;
+    'valued weather serve') REPLY='--host --port --rate-limit --max-connections --now --clock-speed --scenario --faults --seed' ;;
     'flags weather completion') REPLY='-h --help' ;;
     'args weather completion 0') REPLY='bash zsh fish' ;;
     'commands weather places') REPLY='add list remove search help' ;;

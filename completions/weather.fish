@@ -21,7 +21,7 @@ function __weather_at
             case 'keys create'
                 set valued --name
             case serve
-                set valued --host --port --rate-limit --max-connections --now
+                set valued --host --port --rate-limit --max-connections --now --clock-speed --scenario --faults --seed
             case 'places add'
                 set valued --place
             case 'places list'
@@ -47,7 +47,7 @@ function __weather_at
     test (count $argv) -lt 2; or test $npos = $argv[2]
 end
 
-set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys help' serve completion places 'places add' 'places list' 'places remove' 'places search' 'places help' batch doctor help
+set -g __weather_paths config 'config set' 'config get' 'config unset' 'config list' 'config path' 'config help' keys 'keys create' 'keys list' 'keys disable' 'keys enable' 'keys delete' 'keys console-token' 'keys help' serve completion places 'places add' 'places list' 'places remove' 'places search' 'places help' batch doctor help
 
 # Never offer file names: no argument or option value of weather is a path.
 complete -c weather -f
@@ -107,6 +107,7 @@ complete -c weather -n '__weather_at keys 0' -a list -d 'list keys with name, st
 complete -c weather -n '__weather_at keys 0' -a disable -d 'make a key Inactive (requests with it get 401)'
 complete -c weather -n '__weather_at keys 0' -a enable -d 'make a key Active again'
 complete -c weather -n '__weather_at keys 0' -a delete -d 'delete a key'
+complete -c weather -n '__weather_at keys 0' -a console-token -d 'print a new admin token for weather serve\'s account console (/console); the previous one stops working'
 complete -c weather -n '__weather_at keys 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at \'keys create\'' -l name -x -d 'a label to tell keys apart'
 complete -c weather -n '__weather_at \'keys create\'' -s h -l help -d 'show help'
@@ -115,12 +116,18 @@ complete -c weather -n '__weather_at \'keys list\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'keys disable\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'keys enable\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'keys delete\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'keys help\' 0' -a 'create list disable enable delete' -d 'the command to show help for'
+complete -c weather -n '__weather_at \'keys console-token\'' -s h -l help -d 'show help'
+complete -c weather -n '__weather_at \'keys help\' 0' -a 'create list disable enable delete console-token' -d 'the command to show help for'
 complete -c weather -n '__weather_at serve' -l host -x -d 'address to listen on (anything but loopback is reachable from other machines)'
 complete -c weather -n '__weather_at serve' -l port -x -d 'port; 0 picks a free one'
 complete -c weather -n '__weather_at serve' -l rate-limit -x -d 'requests per minute per key; 0 for no limit'
 complete -c weather -n '__weather_at serve' -l max-connections -x -d 'open connections at most; more are refused until some close'
 complete -c weather -n '__weather_at serve' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds'
+complete -c weather -n '__weather_at serve' -l clock-speed -x -d 'run the model\'s clock this many times faster than real time, from --now or from the start (60: a minute a second)'
+complete -c weather -n '__weather_at serve' -l scenario -x -d 'JSON file of fixed weather (condition, temperature, wind) for places or coordinates and times, over the model\'s (format: schema/scenario.schema.json)'
+complete -c weather -n '__weather_at serve' -l faults -x -d 'inject faults into API answers: kind[:trigger],… with kinds 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal and triggers 0.05 (probability), every=N, key=KEY (none: always)'
+complete -c weather -n '__weather_at serve' -l seed -x -d 'seed for --faults\' probabilities: the same seed, the same sequence (default: random, printed)'
+complete -c weather -n '__weather_at serve' -l allow-test-headers -d 'honour the request headers X-Weather-Fault (a fault kind) and X-Weather-Now (the clock)'
 complete -c weather -n '__weather_at serve' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at completion 0' -a 'bash zsh fish' -d 'bash, zsh or fish'

@@ -48,7 +48,7 @@ function elevationOf(fields) {
  * @param {string} text the GeoNames table
  * @returns {import('../src/world/places-layout.js').PlaceRecord[]}
  */
-function parseRows(text) {
+export function parseRows(text) {
   const rows = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;

@@ -1,4 +1,4 @@
-// Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index).
+// Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index, the climatology).
 // Lazily imported modules become their own chunks, so a command loads only what it uses.
 import { build } from 'esbuild';
 import { BUNDLE_DEFAULTS, requireBanner } from './bundle.mjs';
@@ -18,6 +18,8 @@ export async function buildDist() {
   try {
     const result = await bundle(staging);
     writeLicenses(result.metafile, `${staging}/licenses.txt`);
+    // Which modules went into which file: the lazy-loading test reads it (never shipped).
+    writeFileSync(`${staging}/meta.json`, JSON.stringify(result.metafile));
     const old = `${root}dist.old-${process.pid}`;
     if (existsSync(`${root}dist`)) renameSync(`${root}dist`, old);
     renameSync(staging, `${root}dist`);
@@ -77,6 +79,8 @@ async function buildAll() {
   await buildPlaces({});
   const { buildNames } = await import('./build-names.mjs');
   await buildNames({});
+  const { buildClimate } = await import('./build-climate.mjs');
+  buildClimate({});
   await buildDist();
 }
 

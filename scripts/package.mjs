@@ -16,7 +16,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Node's documented fuse: the node binary carries it so it can tell that a blob was injected.
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 /** Data files the executable reads with `getAsset(name)`: asset name → file in the checkout. */
-const ASSETS = { 'places.bin': 'data/places.bin', 'names.bin': 'data/names.bin' };
+const ASSETS = {
+  'places.bin': 'data/places.bin',
+  'names.bin': 'data/names.bin',
+  'climate.bin': 'data/climate.bin',
+};
 
 /**
  * @param {string} command
@@ -138,7 +142,13 @@ export async function packageExecutable() {
         main,
         output: blob,
         disableExperimentalSEAWarning: true,
-        useCodeCache: true,
+        // A V8 startup snapshot of src/sea.ts with the modules a query needs already evaluated:
+        // the executable deserialises that heap instead of compiling and running the bundle.
+        // Node 20 takes no code cache beside a snapshot ("useCodeCache" is redundant when
+        // "useSnapshot" is true, and is dropped from the blob's flags): the snapshot carries the
+        // compiled code of every function that ran while it was built. What did not run (the
+        // renderers, the server) is compiled lazily at run time, as without a snapshot.
+        useSnapshot: true,
         assets,
       }),
     );

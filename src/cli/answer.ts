@@ -3,7 +3,7 @@ import { interpret } from '../client/interpret.js';
 import type { Query, Transport } from '../client/query.js';
 import { ask, withOrigin, type Answer } from './ask.js';
 import type { IO } from './io.js';
-import { Memory, type LiveCall } from './memory.js';
+import type { LiveCall } from './memory.js';
 import type { Plan } from './plan.js';
 import { isRefreshChild } from './refresh-ahead.js';
 
@@ -14,7 +14,7 @@ export async function answerSimulated(
   fetchedAt: number,
 ): Promise<Answer> {
   const { response, target } = await ask(connect, query);
-  const decoded = interpret(response, query, target, fetchedAt);
+  const decoded = await interpret(response, query, target, fetchedAt);
   return { response, decoded: withOrigin(decoded, { source: 'simulated', fetchedAt }) };
 }
 
@@ -38,6 +38,8 @@ export async function answerLive(
 ): Promise<Answer | undefined> {
   const call = liveCall(plan);
   if (!call) throw new Error('answerLive needs a live plan with a key');
+  // The cache, its locks and node:crypto are loaded for live calls only, never for --offline.
+  const { Memory } = await import('./memory.js');
   const memory = new Memory(call, io, platform, connect);
   if (isRefreshChild(io.env)) {
     await memory.refresh();

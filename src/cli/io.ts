@@ -13,6 +13,12 @@ export interface Output {
 export interface IO {
   readonly stdout: Output;
   readonly stderr: Output;
+  /**
+   * Writes to stderr like `stderr.write`, resolving once the chunk is handed over (or dropped);
+   * lets a long-running command write in batches without waiting for the reader. Absent where
+   * stderr is a buffer, which never makes anyone wait.
+   */
+  readonly writeStderr?: (chunk: string) => Promise<void>;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   readonly columns: number;
@@ -73,21 +79,34 @@ export function guardStdout(stream: NodeJS.WritableStream): Output & {
  * stderr as commands use it: its own failure has nowhere to be reported, so from then on what is
  * written is dropped. `weather serve` keeps serving when its access log cannot be written.
  */
-export function guardStderr(stream: NodeJS.WritableStream): Output {
+export function guardStderr(stream: NodeJS.WritableStream): Output & {
+  readonly written: (chunk: string) => Promise<void>;
+} {
   let failed = false;
   stream.on('error', () => (failed = true));
+  const write = (chunk: string | Uint8Array, done?: () => void): void => {
+    if (failed) {
+      done?.();
+      return;
+    }
+    stream.write(chunk, (error) => {
+      failed ||= Boolean(error);
+      done?.();
+    });
+  };
   return {
-    write(chunk) {
-      if (!failed) stream.write(chunk, (error) => (failed ||= Boolean(error)));
-    },
+    write: (chunk) => write(chunk),
+    written: (chunk) => new Promise((resolve) => write(chunk, resolve)),
   };
 }
 
 export function processIO(): IO {
   const stdout = guardStdout(process.stdout);
+  const stderr = guardStderr(process.stderr);
   return {
     stdout,
-    stderr: guardStderr(process.stderr),
+    stderr,
+    writeStderr: stderr.written,
     settle: () => stdout.settle(),
     stdin: process.stdin,
     stdoutIsTTY: process.stdout.isTTY,

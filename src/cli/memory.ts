@@ -110,28 +110,28 @@ export class Memory {
     );
   }
 
-  private decode(response: HttpResponse, origin: Origin): Decoded | null {
+  private async decode(response: HttpResponse, origin: Origin): Promise<Decoded | null> {
     return withOrigin(
-      interpret(response, this.call.query, this.call.baseUrl, this.io.now()),
+      await interpret(response, this.call.query, this.call.baseUrl, this.io.now()),
       origin,
     );
   }
 
   /** The stored response, if there is one that still decodes. */
-  private stored(): Usable | undefined {
+  private async stored(): Promise<Usable | undefined> {
     const entry = this.guard(() => this.folder.readEntry(this.name), undefined);
     if (!entry) return undefined;
     try {
       const origin: Origin = { source: 'cache', fetchedAt: entry.fetchedAt };
-      return { entry, decoded: this.decode(entry.response, origin) };
+      return { entry, decoded: await this.decode(entry.response, origin) };
     } catch {
       return undefined;
     }
   }
 
-  private fresh(now: number): Usable | undefined {
+  private async fresh(now: number): Promise<Usable | undefined> {
     if (this.policy.freshSeconds <= 0) return undefined;
-    const usable = this.stored();
+    const usable = await this.stored();
     return usable && now - usable.entry.fetchedAt < this.policy.freshSeconds * 1000
       ? usable
       : undefined;
@@ -149,10 +149,10 @@ export class Memory {
   }
 
   /** With --stale-ok, the last good response stands in for `error`; else `error` is thrown. */
-  private fallBack(error: WeatherError): Answer {
+  private async fallBack(error: WeatherError): Promise<Answer> {
     const now = this.io.now();
     if (this.policy.staleOkSeconds > 0 && staleMayAnswer(error)) {
-      const usable = this.stored();
+      const usable = await this.stored();
       const age = usable && now - usable.entry.fetchedAt;
       if (usable && age !== undefined && age <= this.policy.staleOkSeconds * 1000) {
         this.io.stderr.write(
@@ -190,7 +190,7 @@ export class Memory {
     }
     let decoded: Decoded | null;
     try {
-      decoded = interpret(response, this.call.query, target, this.io.now());
+      decoded = await interpret(response, this.call.query, target, this.io.now());
     } catch (error) {
       if (!(error instanceof ApiError || error instanceof UpstreamError)) throw error;
       const limited = error instanceof ApiError && error.status === 429;
@@ -211,16 +211,16 @@ export class Memory {
    * What the run holding the fetch lock brought, seen by a run that waits for it: a fresh entry,
    * or a failure recorded since `seen` (the failure the waiter knew of when it began).
    */
-  private settled(seen: string | undefined): Settled | undefined {
+  private async settled(seen: string | undefined): Promise<Settled | undefined> {
     const now = this.io.now();
-    const usable = this.fresh(now);
+    const usable = await this.fresh(now);
     if (usable) return { entry: usable };
     const failures = this.failures();
     if (failures && failures.last.id !== seen) return { error: recall(failures.last.error) };
     return undefined;
   }
 
-  private finish(settled: Settled): Answer {
+  private async finish(settled: Settled): Promise<Answer> {
     return 'entry' in settled
       ? this.answerFrom(settled.entry, 'cache')
       : this.fallBack(settled.error);
@@ -239,7 +239,7 @@ export class Memory {
   async answer(): Promise<Answer> {
     if (this.storing) this.guard(() => pruneIfDue(this.folder.dir), undefined);
     const now = this.io.now();
-    const usable = this.fresh(now);
+    const usable = await this.fresh(now);
     if (usable) {
       this.refreshAhead(usable, now);
       return this.answerFrom(usable, 'cache');
@@ -254,8 +254,8 @@ export class Memory {
     if ('value' in waited) return this.finish(waited.value);
     try {
       // Another run may have fetched between this run's look and its lock.
-      const settled = this.settled(seen);
-      return settled ? this.finish(settled) : await this.fetch();
+      const settled = await this.settled(seen);
+      return await (settled ? this.finish(settled) : this.fetch());
     } finally {
       waited.lock.release();
     }
@@ -286,7 +286,7 @@ export class Memory {
     if (!lock?.held) return;
     try {
       const now = this.io.now();
-      const usable = this.stored();
+      const usable = await this.stored();
       const young = usable && now - usable.entry.fetchedAt < (this.policy.freshSeconds * 1000) / 2;
       if (young || secondsLeft(this.failures(), now) !== undefined) return;
       await this.fetch().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { parseDuration } from '../core/duration.js';
 import { parsePlaceQuery } from '../places/query.js';
 import { isPlaceName, PLACE_NAME_RULE } from '../config/places.js';
+import { parseFaultSpec, type FaultRule } from '../server/faults/spec.js';
 import {
   checkBaseUrl,
   DURATION_RULE,
@@ -124,3 +125,25 @@ export function nonEmpty(flag: string): Parser<string> {
     return text;
   };
 }
+
+/** A non-negative number up to `max`: `60`, `0.5`. */
+export function factor(flag: string, max: number): Parser<number> {
+  return (text) => {
+    const value = /^\d+(?:\.\d+)?$/.test(text.trim()) ? Number(text) : NaN;
+    if (!(value >= 0 && value <= max)) {
+      throw new UsageError(`${flag} must be a number from 0 to ${max}, got "${text}"`);
+    }
+    return value;
+  };
+}
+
+export const faults: Parser<readonly FaultRule[]> = (text) => {
+  const parsed = parseFaultSpec(text);
+  if (!parsed.ok) {
+    throw new UsageError(
+      `--faults: ${parsed.problem}`,
+      'e.g. --faults 429:0.05,500:every=10,401:key=KEY',
+    );
+  }
+  return parsed.rules;
+};

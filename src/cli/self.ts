@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { Env, Platform } from '../core/env.js';
 
 /**
@@ -8,6 +7,9 @@ import type { Env, Platform } from '../core/env.js';
  */
 export function startsItself(leading: readonly string[]): NonNullable<Platform['startSelf']> {
   return (args: readonly string[], env: Env) => {
+    // Loaded here, not at import: node:child_process brings node:net along, and almost no run
+    // starts itself.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const child = spawn(process.execPath, [...leading, ...args], {
       detached: true,
       stdio: 'ignore',

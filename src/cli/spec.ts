@@ -265,6 +265,12 @@ export const KEYS_DELETE = {
   arguments: [KEY_REFERENCE],
 } as const satisfies CommandSpec;
 
+export const KEYS_CONSOLE_TOKEN = {
+  path: ['keys', 'console-token'],
+  summary:
+    "print a new admin token for weather serve's account console (/console); the previous one stops working",
+} as const satisfies CommandSpec;
+
 export const SERVE = {
   path: ['serve'],
   summary: 'serve the embedded Current Weather API over HTTP',
@@ -294,8 +300,43 @@ export const SERVE = {
       parse: parse.integer('--max-connections', 1, 1_000_000),
     },
     NOW_OPTION,
+    {
+      flags: '--clock-speed <factor>',
+      description:
+        "run the model's clock this many times faster than real time, from --now or from the start (60: a minute a second)",
+      defaultText: 'real time; frozen with --now',
+      parse: parse.factor('--clock-speed', 1_000_000),
+    },
+    {
+      flags: '--scenario <file>',
+      description:
+        "JSON file of fixed weather (condition, temperature, wind) for places or coordinates and times, over the model's (format: schema/scenario.schema.json)",
+      parse: parse.nonEmpty('--scenario'),
+    },
+    {
+      flags: '--faults <spec>',
+      description:
+        'inject faults into API answers: kind[:trigger],… with kinds 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal and triggers 0.05 (probability), every=N, key=KEY (none: always)',
+      parse: parse.faults,
+    },
+    {
+      flags: '--seed <n>',
+      description:
+        "seed for --faults' probabilities: the same seed, the same sequence (default: random, printed)",
+      parse: parse.integer('--seed', 0, 4_294_967_295),
+    },
+    {
+      flags: '--allow-test-headers',
+      description:
+        'honour the request headers X-Weather-Fault (a fault kind) and X-Weather-Now (the clock)',
+    },
   ],
-  examples: ['weather serve', 'weather serve --port 0 --now 2026-06-21T12:00:00Z'],
+  examples: [
+    'weather serve',
+    'weather serve --port 0 --now 2026-06-21T12:00:00Z',
+    'weather serve --faults 429:0.05,500:every=10 --seed 7',
+    'weather serve --scenario oslo-snow.json --allow-test-headers',
+  ],
 } as const satisfies CommandSpec;
 
 export const COMPLETION = {
@@ -472,6 +513,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   KEYS_DISABLE,
   KEYS_ENABLE,
   KEYS_DELETE,
+  KEYS_CONSOLE_TOKEN,
   SERVE,
   COMPLETION,
   PLACES,

@@ -9,7 +9,6 @@ import { DecodeProblem } from './decode/fields.js';
 import { checkPlausible, Implausible } from './decode/plausible.js';
 import { decodeErrorObject } from './decode/error.js';
 import { decodeJsonObservation } from './decode/json.js';
-import { decodeXmlObservation } from './decode/xml.js';
 import { checkWidget } from './decode/html.js';
 import type { HttpResponse } from '../core/http.js';
 import { MIN_RETRY_AFTER_SECONDS } from '../core/protocol.js';
@@ -23,18 +22,19 @@ const HINTS: Readonly<Record<number, string>> = {
 /**
  * What a response means: an observation (decoded, validated and plausible at `now`, ms since the
  * epoch), or the typed error to report. html bodies are not decoded; they only have to be the
- * API's widget (see html.ts).
+ * API's widget (see html.ts). Asynchronous because the XML parser is loaded only for a body that
+ * may be XML (--mode xml, an XML error object, an error page).
  */
-export function interpret(
+export async function interpret(
   response: HttpResponse,
   query: Query,
   target: string,
   now: number,
-): Decoded | null {
+): Promise<Decoded | null> {
   const { status } = response;
   if (status === 200) return decodeSuccess(response, query, target, now);
   if (status >= 400 && status < 500) {
-    const error = decodeErrorObject(response.body);
+    const error = await decodeErrorObject(response.body);
     const text = error ? error.message : `HTTP ${status} without an error object`;
     if (status === 429) {
       const wait = retryAfterSeconds(response.headers['retry-after']);
@@ -43,7 +43,7 @@ export function interpret(
     const what = status === 401 ? 'the API rejected the key' : 'the API rejected the request';
     throw new ApiError(status, `${what} (${status}): ${text}`, HINTS[status]);
   }
-  const detail = decodeErrorObject(response.body)?.message;
+  const detail = (await decodeErrorObject(response.body))?.message;
   throw new UpstreamError(
     `${target} answered ${status}${detail ? `: ${detail}` : ''}`,
     status >= 500 ? 'the service has a problem; try again later' : undefined,
@@ -60,15 +60,15 @@ export function retryAfterSeconds(header: string | undefined): number {
     : MIN_RETRY_AFTER_SECONDS;
 }
 
-function decodeSuccess(
+async function decodeSuccess(
   response: HttpResponse,
   query: Query,
   target: string,
   now: number,
-): Decoded | null {
+): Promise<Decoded | null> {
   const marked = response.headers[SOURCE_HEADER] === SIMULATED_SOURCE;
   try {
-    const decoded = decodeBody(response, query, marked);
+    const decoded = await decodeBody(response, query, marked);
     // The embedded implementation's answers may be frozen at any time (weather serve --now).
     if (decoded) {
       checkPlausible(decoded.observation, decoded.units, decoded.simulated ? undefined : now);
@@ -88,7 +88,11 @@ function decodeSuccess(
   }
 }
 
-function decodeBody(response: HttpResponse, query: Query, marked: boolean): Decoded | null {
+async function decodeBody(
+  response: HttpResponse,
+  query: Query,
+  marked: boolean,
+): Promise<Decoded | null> {
   switch (query.mode) {
     case 'json': {
       const observation = decodeJsonObservation(response.body);
@@ -98,8 +102,10 @@ function decodeBody(response: HttpResponse, query: Query, marked: boolean): Deco
         simulated: marked || observation.base === SIMULATED_BASE,
       };
     }
-    case 'xml':
+    case 'xml': {
+      const { decodeXmlObservation } = await import('./decode/xml.js');
       return { ...decodeXmlObservation(response.body, query.units), simulated: marked };
+    }
     case 'html':
       checkWidget(response);
       return null;

@@ -32,3 +32,8 @@ export function cacheDir(env: Env): string {
 export function keyFilePath(env: Env): string {
   return join(configDir(env), 'keys.json');
 }
+
+/** The hash of the admin token of `weather serve`'s account console, next to the keys. */
+export function consoleTokenPath(env: Env): string {
+  return join(configDir(env), 'console-token.json');
+}

@@ -8,7 +8,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ConfigError, WeatherError } from './errors.js';
 
 /** What the system's error codes mean to people, for messages that name a file or a stream. */
@@ -69,6 +68,8 @@ export function cannotWrite(path: string, error: unknown): unknown {
  * step fails the temporary file is removed and a ConfigError names `path`.
  */
 export function writeFileAtomic(path: string, contents: string | Uint8Array, mode = 0o600): void {
+  // node:crypto is loaded by the runs that write, not by every run that reports an error.
+  const { randomBytes } = process.getBuiltinModule('node:crypto');
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });

@@ -90,14 +90,14 @@ export type Waited<T> = { readonly lock: HeldLock } | { readonly value: T };
  */
 export async function waitForLock<T>(
   path: string,
-  poll: () => T | undefined,
+  poll: () => T | undefined | Promise<T | undefined>,
   options: WaitOptions,
 ): Promise<Waited<T>> {
   const deadline = Date.now() + options.timeoutMs;
   for (let delay = pollDelay(); ; delay = Math.min(delay * 2, 100 + pollDelay())) {
     const lock = attempt(path, path, options);
     if (lock.held) return { lock };
-    const value = poll();
+    const value = await poll();
     if (value !== undefined) return { value };
     if (Date.now() > deadline) throw lockTimeout(path, lock.pid, options);
     await new Promise((resolve) => setTimeout(resolve, delay));

@@ -24,3 +24,15 @@ export const OBSERVATION_CYCLE_SECONDS = 600;
  * login page) is not the API's answer.
  */
 export const HTML_WIDGET_MARK = 'title="Current Temperature"';
+
+/**
+ * Request headers `weather serve --allow-test-headers` honours, for clients' test suites: a fault
+ * to inject into this answer (one of the kinds `--faults` takes), and the model's clock for this
+ * request (ISO 8601 or Unix seconds, as `--now`). Without the flag they are ignored, as the live
+ * service ignores them.
+ */
+export const FAULT_HEADER = 'x-weather-fault';
+export const NOW_HEADER = 'x-weather-now';
+
+/** Where `weather serve` serves the account console (the spec's key status toggle). */
+export const CONSOLE_PATH = '/console';

@@ -20,6 +20,11 @@ export interface ApiKey {
 
 export interface KeyLookup {
   status(key: string): KeyStatus | undefined;
+  /**
+   * A number that changes whenever the keys may have changed, for what is derived from them and
+   * kept (a redacted log line); absent when nothing derived from the keys may be kept.
+   */
+  revision?(): number;
 }
 
 function isApiKey(value: unknown): value is ApiKey {
@@ -152,6 +157,7 @@ export function watchKeyFile(
   let signature = '';
   let statuses = new Map<string, KeyStatus>();
   let reported = false;
+  let revision = 0;
 
   const refresh = (): void => {
     checkedAt = now();
@@ -165,6 +171,7 @@ export function watchKeyFile(
     if (current === signature) return;
     try {
       statuses = new Map(file.read().map((k) => [k.key, k.status]));
+      revision++;
       signature = current;
       reported = false;
     } catch (error) {
@@ -177,6 +184,10 @@ export function watchKeyFile(
     status(key: string): KeyStatus | undefined {
       if (now() - checkedAt >= intervalMs) refresh();
       return statuses.get(key);
+    },
+    revision(): number {
+      if (now() - checkedAt >= intervalMs) refresh();
+      return revision;
     },
   };
 }

@@ -197,10 +197,12 @@ function lookup(d: Decoded, path: string, now: number): string | number | undefi
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: creating one costs several milliseconds, and most runs print no template.
+let segmenter: Intl.Segmenter | undefined;
 
 /** Characters as people count them, so a width or a cut never splits an accent or an emoji. */
 function graphemes(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
@@ -212,6 +214,8 @@ function applySpec(value: string | number, spec: Spec): string {
         ? value.toFixed(spec.precision)
         : graphemes(value).slice(0, spec.precision).join('');
   if (text === '-0' || /^-0\.0*$/.test(text)) text = text.slice(1);
+  // No width to fill (the common `{name}`): no need to count characters.
+  if (spec.width === 0) return text;
   const missing = spec.width - graphemes(text).length;
   if (missing <= 0) return text;
   if (spec.zeros && typeof value === 'number') {

@@ -32,6 +32,10 @@ function percentDecode(text: string): string {
 
 /** The name of one `name=value` query parameter, decoded as the handler's URLSearchParams does. */
 function parameterName(segment: string): string {
+  const equals = segment.indexOf('=');
+  const raw = equals < 0 ? segment : segment.slice(0, equals);
+  // Nothing to decode: the name is as written (the common case, and a quick one).
+  if (!/[%+]/.test(raw)) return raw;
   const [entry] = new URLSearchParams(segment);
   return entry?.[0] ?? '';
 }
@@ -68,4 +72,22 @@ export function redactTarget(target: string, keys: KeyLookup): string {
       return HAS_HEX_RUN.test(decoded) || keys.status(decoded) !== undefined ? MASK : part;
     })
     .join('');
+}
+
+export interface AccessEntry {
+  readonly remote: string;
+  readonly method: string;
+  readonly target: string;
+  /** `-` when no answer was sent (an injected hang). */
+  readonly status: number | '-';
+  readonly bytes: number;
+  readonly ms: number;
+  /** The fault injected into this answer, if any. */
+  readonly fault?: string | undefined;
+}
+
+/** One access-log line; the target has its keys masked. */
+export function accessLine(entry: AccessEntry, keys: KeyLookup): string {
+  const line = `${entry.remote} "${entry.method} ${redactTarget(entry.target, keys)}" ${entry.status} ${entry.bytes} ${entry.ms.toFixed(1)}ms`;
+  return entry.fault === undefined ? line : `${line} fault=${entry.fault}`;
 }

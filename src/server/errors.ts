@@ -22,6 +22,7 @@ export const MESSAGES = {
   badRequest: 'Bad request: not a valid HTTP request',
   requestTimeout: 'Request timeout: the request did not arrive in time',
   headersTooLarge: 'Request header fields too large',
+  formTooLarge: 'Payload too large: a console form is a few hundred bytes',
 } as const;
 
 function jsonErrorBody(status: number, message: string): string {
@@ -32,9 +33,22 @@ function jsonErrorBody(status: number, message: string): string {
   return JSON.stringify({ cod: String(status), message });
 }
 
+/** An error in JSON: the representation of every mode but xml. */
+export function jsonErrorResponse(
+  status: number,
+  message: string,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): HttpResponse {
+  return {
+    status,
+    headers: { 'content-type': contentType('json'), ...extraHeaders },
+    body: Buffer.from(jsonErrorBody(status, message), 'utf8'),
+  };
+}
+
 /**
  * An error in the representation the request asked for: XML (root `ClientError`) for mode=xml,
- * JSON otherwise; the live service answers html-mode errors in JSON too.
+ * JSON otherwise; the live service answers html-mode errors in JSON too. XML after `loadXml()`.
  */
 export function errorResponse(
   status: number,
@@ -42,13 +56,10 @@ export function errorResponse(
   mode: Mode,
   extraHeaders: Readonly<Record<string, string>> = {},
 ): HttpResponse {
-  const xml = mode === 'xml';
-  const body = xml
-    ? encodeXml({ ClientError: { cod: status, message } satisfies XmlError })
-    : Buffer.from(jsonErrorBody(status, message), 'utf8');
+  if (mode !== 'xml') return jsonErrorResponse(status, message, extraHeaders);
   return {
     status,
-    headers: { 'content-type': contentType(xml ? 'xml' : 'json'), ...extraHeaders },
-    body,
+    headers: { 'content-type': contentType('xml'), ...extraHeaders },
+    body: encodeXml({ ClientError: { cod: status, message } satisfies XmlError }),
   };
 }

@@ -7,12 +7,18 @@ import {
 } from 'node:http';
 import { Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { HttpResponse } from '../core/http.js';
+import type { HttpRequest, HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
-import { redactTarget } from './access-log.js';
+import { accessLine } from './access-log.js';
+import { readForm } from './console/body.js';
+import { isConsoleTarget, type ConsoleHandler } from './console/console.js';
+import { injectFault } from './faults/deliver.js';
+import type { FaultInjector } from './faults/inject.js';
 import { MESSAGES } from './errors.js';
-import { errorAnswer, handle, type HandlerDeps } from './handler.js';
+import { Answers, hasBody, sendable, type Sendable } from './answers.js';
+import { errorAnswer, handle, refusalAnswer, type HandlerDeps } from './handler.js';
 import { hostForUrl, listen } from './listen.js';
+import type { CacheLimits } from './response-cache.js';
 
 export interface RunningServer {
   /** Base URL clients use, e.g. http://127.0.0.1:8080/data/2.5 */
@@ -53,6 +59,12 @@ export interface ServeOptions {
   /** Connections beyond this many open ones are closed at once; absent: no cap. */
   readonly maxConnections?: number | undefined;
   readonly timing?: Partial<ServerTiming> | undefined;
+  /** Bounds of the cache of answers to repeated requests. */
+  readonly cache?: CacheLimits | undefined;
+  /** Faults to inject (`--faults`, X-Weather-Fault); absent: none. */
+  readonly faults?: FaultInjector | undefined;
+  /** The account console under /console; absent: those paths are the API's 404. */
+  readonly console?: ConsoleHandler | undefined;
 }
 
 /** Node's own refusals (before there is a request), by the parser's error code. */
@@ -68,6 +80,7 @@ const DROP_LOG_INTERVAL_MS = 10_000;
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const timing = { ...SERVER_TIMING, ...options.timing };
   let closing = false;
+  const answers = new Answers(options.deps, options.cache);
   const server = createServer(
     {
       headersTimeout: timing.headersMs,
@@ -75,7 +88,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       connectionsCheckingInterval: timing.checkMs,
     },
     (request, response) => {
-      void respond(request, response, options, () => closing);
+      respond(request, response, options, answers, () => closing);
     },
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -117,7 +130,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: (line: string) => void): void {
   if (error.code !== 'ECONNRESET' && socket.writable) {
     const [status, message] = REFUSALS[error.code ?? ''] ?? [400, MESSAGES.badRequest];
-    const answer = errorAnswer(status, message);
+    const answer = refusalAnswer(status, message);
     socket.write(serialize(answer));
     const remote = socket instanceof Socket ? (socket.remoteAddress ?? '-') : '-';
     log(`${remote} "-" ${status} ${answer.body.byteLength} (${error.code ?? 'unknown'})`);
@@ -139,37 +152,156 @@ function serialize(answer: HttpResponse): Buffer {
   return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), answer.body]);
 }
 
-async function respond(
+/**
+ * Answers a request: at once when its answer is kept (src/server/answers.ts), else once the
+ * handler has answered.
+ */
+function respond(
   request: IncomingMessage,
   response: ServerResponse,
   options: ServeOptions,
+  answers: Answers,
   closing: () => boolean,
-): Promise<void> {
+): void {
   const started = performance.now();
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
-  request.resume();
-  let result: HttpResponse;
-  try {
-    result = await handle({ method, url, headers: request.headers }, options.deps);
-  } catch (error) {
-    options.log(`internal error: ${(error as Error).stack ?? String(error)}`);
-    result = errorAnswer(500, MESSAGES.internal, url);
+  const form =
+    options.console !== undefined && isConsoleTarget(url) ? readForm(request) : undefined;
+  if (!form) request.resume();
+  const finish = (sent: Sendable): void => {
+    send(request, response, sent, closing);
+    log(request, sent, options, started);
+  };
+  const failed = (error: unknown): void => fail(error, request, options, finish);
+  // Decided before the kept answers are looked at, so a faulty answer is never served from them,
+  // nor kept.
+  const fault = options.faults?.decide({ method, url, headers: request.headers });
+  if (fault !== undefined && options.faults) {
+    const remote = request.socket.remoteAddress ?? '-';
+    void injectFault(fault, {
+      request,
+      response,
+      method,
+      url,
+      slow: options.faults.slow,
+      answer: () => handleOrFail({ method, url, headers: request.headers }, options),
+      done: (status, bytes, injected) =>
+        options.log(
+          accessLine(
+            {
+              remote,
+              method,
+              target: url,
+              status,
+              bytes,
+              ms: performance.now() - started,
+              fault: injected,
+            },
+            options.deps.keys,
+          ),
+        ),
+    }).catch(failed);
+    return;
   }
+  if (form && options.console) {
+    consoleAnswer(options.console, method, url, request, form).then(
+      (answer) => finish(sendable(answer, url, options.deps.keys)),
+      failed,
+    );
+    return;
+  }
+  let sent: Sendable | Promise<Sendable>;
+  try {
+    sent = answers.answer({ method, url, headers: request.headers });
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  if (sent instanceof Promise) sent.then(finish, failed);
+  else finish(sent);
+}
+
+function fail(
+  error: unknown,
+  request: IncomingMessage,
+  options: ServeOptions,
+  finish: (sent: Sendable) => void,
+): void {
+  options.log(`internal error: ${describeFailure(error)}`);
+  const url = request.url ?? '/';
+  void errorAnswer(500, MESSAGES.internal, url).then((answer) =>
+    finish(sendable(answer, url, options.deps.keys)),
+  );
+}
+
+/** The handler's answer; a 500 (logged) when it throws. */
+async function handleOrFail(request: HttpRequest, options: ServeOptions): Promise<HttpResponse> {
+  try {
+    return await handle(request, options.deps);
+  } catch (error) {
+    options.log(`internal error: ${describeFailure(error)}`);
+    return errorAnswer(500, MESSAGES.internal, request.url);
+  }
+}
+
+/** A thrown value for the log: its stack when it has one. */
+function describeFailure(error: unknown): string {
+  const stack: unknown =
+    typeof error === 'object' && error !== null && 'stack' in error ? error.stack : undefined;
+  return typeof stack === 'string' ? stack : String(error);
+}
+
+/**
+ * Whether the request's body has yet to arrive. An answer sent at once, from the kept answers, goes
+ * out before Node has marked even a request without a body complete; one without Content-Length
+ * and Transfer-Encoding, or with a length of 0, has no body to wait for (RFC 9112, 6.3).
+ */
+function bodyComing(request: IncomingMessage): boolean {
+  if (request.complete) return false;
+  const { headers } = request;
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
+}
+
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  sent: Sendable,
+  closing: () => boolean,
+): void {
   // Once stopping, end each connection after its answer, so a keep-alive client cannot hold the
   // shutdown open; the same when the request's body is still coming: nothing needs it, and a
   // client that never finishes it would otherwise keep the connection and get a 408 after its
   // answer.
-  if (closing() || !request.complete) response.shouldKeepAlive = false;
-  const noBody = result.status === 204 || result.status === 304;
-  response.writeHead(result.status, {
-    ...result.headers,
-    ...(noBody ? {} : { 'content-length': String(result.body.byteLength) }),
-  });
-  response.end(method === 'HEAD' || noBody ? undefined : result.body);
+  if (closing() || bodyComing(request)) response.shouldKeepAlive = false;
+  response.writeHead(sent.response.status, sent.head);
+  response.end(
+    request.method === 'HEAD' || !hasBody(sent.response) ? undefined : sent.response.body,
+  );
+}
+
+function log(
+  request: IncomingMessage,
+  sent: Sendable,
+  options: ServeOptions,
+  started: number,
+): void {
   const ms = (performance.now() - started).toFixed(1);
   const remote = request.socket.remoteAddress ?? '-';
+  const { status, body } = sent.response;
   options.log(
-    `${remote} "${method} ${redactTarget(url, options.deps.keys)}" ${result.status} ${result.body.byteLength} ${ms}ms`,
+    `${remote} "${request.method ?? 'GET'} ${sent.logged}" ${status} ${body.byteLength} ${ms}ms`,
   );
+}
+
+async function consoleAnswer(
+  handler: ConsoleHandler,
+  method: string,
+  url: string,
+  request: IncomingMessage,
+  form: Promise<string | undefined>,
+): Promise<HttpResponse> {
+  const body = await form;
+  if (body === undefined) return errorAnswer(413, MESSAGES.formTooLarge, url);
+  return handler({ method, url, headers: request.headers, body });
 }

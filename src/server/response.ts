@@ -1,4 +1,4 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import type { XMLBuilder } from 'fast-xml-parser';
 import type { Mode } from '../core/units.js';
 import { ATTRIBUTE_PREFIX } from '../core/wire-xml.js';
 
@@ -13,17 +13,36 @@ export function contentType(mode: Mode): string {
 }
 
 // fast-xml-parser is the project's XML library; its XMLBuilder (a re-export of fast-xml-builder,
-// which it depends on) is what the spec's representation is built with.
+// which it depends on) is what the spec's representation is built with. It is loaded on first
+// use: most answers are JSON, and `weather --offline` should not pay for it.
 // eslint-disable-next-line @typescript-eslint/no-deprecated
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE_PREFIX,
-  suppressEmptyNode: false,
-  processEntities: true,
-});
+type Builder = XMLBuilder;
+let builder: Builder | undefined;
+let loading: Promise<void> | undefined;
 
-/** An XML document with the declaration the live service sends, built (never concatenated). */
+/**
+ * Loads the XML builder; every path that may answer in XML awaits this first (the handler does,
+ * for mode=xml), so the encoding itself stays synchronous for answers kept by the server.
+ */
+export function loadXml(): Promise<void> {
+  loading ??= import('fast-xml-parser').then((xml) => {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    builder = new xml.XMLBuilder({
+      ignoreAttributes: false,
+      attributeNamePrefix: ATTRIBUTE_PREFIX,
+      suppressEmptyNode: false,
+      processEntities: true,
+    });
+  });
+  return loading;
+}
+
+/**
+ * An XML document with the declaration the live service sends, built (never concatenated).
+ * Only after `loadXml()` has settled.
+ */
 export function encodeXml(document: object): Buffer {
+  if (!builder) throw new Error('encodeXml before loadXml');
   const xml: string = builder.build({
     '?xml': { [`${ATTRIBUTE_PREFIX}version`]: '1.0', [`${ATTRIBUTE_PREFIX}encoding`]: 'UTF-8' },
     ...document,

@@ -1,16 +1,23 @@
-import { clamp } from './geo.js';
-
 /**
- * Apparent temperature: wind chill in the cold (Environment Canada / NWS 2001 formula), the heat
- * index in humid heat (NWS Rothfusz regression), the air temperature in between. Each is faded in
- * over a few degrees so the value never jumps as the weather changes.
+ * `feels_like` as the live service has computed it since 2021, fitted to its responses in
+ * shared/owm-truth (see test/unit/world/comfort.test.ts): the US National Weather Service's two
+ * indices, chosen as the NWS chooses them. At or below 10 °C (50 °F) with wind above 1.34 m/s
+ * (3 mph), the wind chill (NWS/Environment Canada 2001, wind in km/h at 10 m); otherwise the heat
+ * index: Steadman's simple formula, or the Rothfusz regression with its two adjustments where the
+ * simple value averaged with the temperature reaches 80 °F. The simple formula applies at any
+ * temperature, which is why the service reports 13.45 °C at 90 % as feeling 13.2 °C.
+ * (Samples of 2019–2020 follow the Australian apparent temperature instead: Berlin, 12.73 °C at
+ * 6.2 m/s, felt 7.40 °C then; the service changed formula between September 2020 and June 2021.)
  */
-function windChillC(tempC: number, windKmH: number): number {
-  const p = Math.pow(windKmH, 0.16);
+export const WIND_CHILL_MAX_C = 10;
+export const WIND_CHILL_MIN_WIND_MS = 1.34;
+
+export function windChillC(tempC: number, windMS: number): number {
+  const p = Math.pow(windMS * 3.6, 0.16);
   return 13.12 + 0.6215 * tempC - 11.37 * p + 0.3965 * tempC * p;
 }
 
-function heatIndexC(tempC: number, humidity: number): number {
+export function heatIndexC(tempC: number, humidity: number): number {
   const f = tempC * 1.8 + 32;
   const simple = 0.5 * (f + 61 + (f - 68) * 1.2 + humidity * 0.094);
   let hi = simple;
@@ -34,12 +41,8 @@ function heatIndexC(tempC: number, humidity: number): number {
   return (hi - 32) / 1.8;
 }
 
-export function feelsLikeC(tempC: number, humidity: number, windSpeed: number): number {
-  const windKmH = windSpeed * 3.6;
-  const chillWeight = clamp((14 - tempC) / 4, 0, 1) * clamp((windKmH - 4.8) / 3, 0, 1);
-  const heatWeight = clamp((tempC - 26) / 2, 0, 1);
-  let feels = tempC;
-  if (chillWeight > 0) feels += chillWeight * (Math.min(tempC, windChillC(tempC, windKmH)) - tempC);
-  if (heatWeight > 0) feels += heatWeight * (Math.max(tempC, heatIndexC(tempC, humidity)) - tempC);
-  return feels;
+export function feelsLikeC(tempC: number, humidity: number, windMS: number): number {
+  if (tempC <= WIND_CHILL_MAX_C && windMS > WIND_CHILL_MIN_WIND_MS)
+    return windChillC(tempC, windMS);
+  return heatIndexC(tempC, humidity);
 }

@@ -1,7 +1,10 @@
+import { openSync, readFileSync, readSync } from 'node:fs';
 import { readDataFile } from '../core/data-files.js';
 import type { Platform } from '../core/env.js';
+import { readClimateTable } from './climate-layout.js';
+import { Climatology } from './climatology.js';
 import { createWorld } from './model.js';
-import { loadPlaces } from './places.js';
+import { loadPlaces, openPlaces, type PlaceIndex } from './places.js';
 import { utcOffsetSeconds } from './timezone.js';
 import type { World } from './types.js';
 
@@ -9,22 +12,67 @@ export type { Place, PrecipitationVolume, World, WorldObservation } from './type
 
 /**
  * data/ sits at the repository root: one level up from the bundle in dist/, two levels up from
- * this file when it runs from source (tests).
+ * this file when it runs from source (tests). A function, not a constant: the single executable
+ * has no `import.meta.url` to resolve, and never asks.
  */
+function dataDirectories(): URL[] {
+  return [new URL('../data/', import.meta.url), new URL('../../data/', import.meta.url)];
+}
+
 function readFromDataDirectory(name: string): Promise<Uint8Array> {
   return readDataFile(
     name,
-    [new URL('../data/', import.meta.url), new URL('../../data/', import.meta.url)],
+    dataDirectories(),
     'run `npm run build` to generate it (the embedded world model needs it)',
   );
 }
 
-/** Loads the world model: reads the places index once; everything else is computed on demand. */
+/** The places file of the data directory, opened once per process (and never closed). */
+let openedPlaces: PlaceIndex | undefined;
+
+/**
+ * The places index of data/places.bin read a cell at a time (positioned reads): a lookup reads
+ * a few kilobytes, not the whole file. Undefined when no candidate directory has the file.
+ */
+function openPlacesInDataDirectory(): PlaceIndex | undefined {
+  if (openedPlaces !== undefined) return openedPlaces;
+  for (const directory of dataDirectories()) {
+    let fd: number;
+    try {
+      fd = openSync(new URL('places.bin', directory), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    openedPlaces = openPlaces(
+      (target, position) => {
+        for (let done = 0; done < target.length;) {
+          const read = readSync(fd, target, done, target.length - done, position + done);
+          if (read === 0) throw new Error('places index is truncated');
+          done += read;
+        }
+      },
+      () => readFileSync(fd),
+    );
+    return openedPlaces;
+  }
+  return undefined;
+}
+
+/**
+ * Loads the world model: the places index (read a cell at a time from data/, or whole from what
+ * the platform hands over) and the climatology (typed-array views over the file's bytes);
+ * everything else is computed on demand.
+ */
 export async function loadWorld(platform: Platform = {}): Promise<World> {
   const read = platform.readData ?? readFromDataDirectory;
-  const places = loadPlaces(await read('places.bin'));
+  const places =
+    platform.readData !== undefined
+      ? loadPlaces(await platform.readData('places.bin'))
+      : (openPlacesInDataDirectory() ?? loadPlaces(await readFromDataDirectory('places.bin')));
+  const climatology = new Climatology(readClimateTable(await read('climate.bin')));
   // ICU loads its time-zone data on first use (about 15 ms here): pay that while loading, not in
   // the first observation.
   utcOffsetSeconds('Europe/London', 0);
-  return createWorld(places);
+  return createWorld(places, climatology);
 }

@@ -1,15 +1,14 @@
 import { round } from '../core/units.js';
-import { climateAt } from './climate.js';
+import type { Climatology } from './climatology.js';
 import { feelsLikeC } from './comfort.js';
 import { chooseCondition } from './condition.js';
 import { clamp, normalizeLon } from './geo.js';
 import { hash01 } from './noise.js';
 import type { PlaceIndex, PlaceMatch } from './places.js';
 import { sunAt } from './sun.js';
-import { synthesize, type Weather } from './synthesis.js';
-import { terrainAt } from './terrain.js';
 import { utcOffsetSeconds, zoneAt } from './timezone.js';
 import type { PrecipitationVolume, World, WorldObservation } from './types.js';
+import { synthesize, type Weather } from './weather.js';
 
 /** Barometric formula (ICAO standard atmosphere): pressure at `elevationM` from sea level. */
 function groundPressure(seaLevelHpa: number, elevationM: number): number {
@@ -32,21 +31,28 @@ function stationFor(match: PlaceMatch, lat: number, lon: number): WorldObservati
 }
 
 /**
- * Station-to-station spread behind temp_min/temp_max: a few tenths of a degree for a village or
- * the sea, up to about 2 °C across a big city.
+ * Station-to-station spread behind temp_min/temp_max: the live service reports 1–4 °C across a
+ * city (Berlin 11.67–13.89 around 12.73, San Mateo 5.6 °C on a sunny day), none over a village or
+ * the sea. It is widest on clear days, when the sun heats the city's parts unevenly.
  */
-function temperatureSpread(population: number, w: Weather): { below: number; above: number } {
-  const size = Math.log10(Math.max(population, 1000) / 1000);
-  const spread = Math.min(2.2, (0.15 + 0.45 * size) * (0.6 + 0.8 * w.local));
-  const share = 0.35 + 0.3 * w.convection;
+function temperatureSpread(
+  population: number,
+  w: Weather,
+  isDay: boolean,
+  pick: number,
+): { below: number; above: number } {
+  const size = clamp(Math.log10(Math.max(population, 1000) / 1000) / 3.5, 0, 1);
+  const sunny = isDay ? 1 - w.cloudiness : 0.3 * (1 - w.cloudiness);
+  const spread = Math.min(4.5, (0.1 + 2.2 * size) * (0.65 + 0.7 * sunny));
+  const share = 0.25 + 0.5 * pick;
   return { below: spread * share, above: spread * (1 - share) };
 }
 
-function volume(rateMmH: number, w: Weather): PrecipitationVolume {
-  return { h1: round(rateMmH), h3: round(rateMmH * (1.4 + 1.6 * w.local)) };
+function volume(rateMmH: number, pick: number): PrecipitationVolume {
+  return { h1: round(rateMmH), h3: round(rateMmH * (1.4 + 1.6 * pick)) };
 }
 
-export function createWorld(places: PlaceIndex): World {
+export function createWorld(places: PlaceIndex, climatology: Climatology): World {
   return {
     observe(latitude: number, longitude: number, dt: number): WorldObservation {
       const lat = clamp(latitude, -90, 90);
@@ -55,18 +61,26 @@ export function createWorld(places: PlaceIndex): World {
       const zone = zoneAt(lat, lon);
       const timezoneOffset = utcOffsetSeconds(zone, dt);
       const sun = sunAt(lat, lon, dt, timezoneOffset);
-      const terrain = terrainAt(places, lat, lon);
-      const climate = climateAt(lat, lon, terrain.elevationM, dt);
-      const land = Math.max(terrain.settled, climate.continentality);
-      const weather = synthesize({ lat, lon, dt, climate, land, sunAltitudeDeg: sun.altitudeDeg });
+      const climate = climatology.at(lat, lon, dt);
+      const weather = synthesize({ lat, lon, dt, climate });
       const clouds = Math.round(weather.cloudiness * 100);
-      const sky = chooseCondition(weather, clouds);
+      const sky = chooseCondition(weather, clouds, {
+        lat,
+        lon,
+        dt,
+        climate,
+        population: match.population,
+      });
+      const pick = hash01(
+        Math.floor(lat * 100) * 36000 + Math.floor(lon * 100),
+        Math.floor(dt / 3600),
+        77,
+      );
 
       const tempC = round(weather.tempC);
-      const spread = temperatureSpread(match.population, weather);
+      const spread = temperatureSpread(match.population, weather, sun.isDay, pick);
       const windSpeed = round(weather.windSpeed);
-      const gusty = windSpeed >= 2 || sky.conditionId < 300;
-      const pressure = Math.round(weather.pressureHpa);
+      const gusty = windSpeed >= 2 || sky.conditionId < 300 || sky.conditionId === 771;
       const precipitation = sky.precipitation;
       return {
         place: match.place,
@@ -80,8 +94,8 @@ export function createWorld(places: PlaceIndex): World {
         feelsLikeC: round(feelsLikeC(weather.tempC, weather.humidity, weather.windSpeed)),
         tempMinC: round(weather.tempC - spread.below),
         tempMaxC: round(weather.tempC + spread.above),
-        pressure,
-        grndLevel: Math.round(groundPressure(weather.pressureHpa, terrain.elevationM)),
+        pressure: Math.round(weather.pressureHpa),
+        grndLevel: Math.round(groundPressure(weather.pressureHpa, climate.elevationM)),
         humidity: Math.round(weather.humidity),
         visibility: Math.round(clamp(sky.visibility, 0, 10000)),
         windSpeed,
@@ -91,8 +105,8 @@ export function createWorld(places: PlaceIndex): World {
           : {}),
         clouds,
         conditionId: sky.conditionId,
-        ...(precipitation?.kind === 'rain' ? { rain: volume(precipitation.rateMmH, weather) } : {}),
-        ...(precipitation?.kind === 'snow' ? { snow: volume(precipitation.rateMmH, weather) } : {}),
+        ...(precipitation?.kind === 'rain' ? { rain: volume(precipitation.rateMmH, pick) } : {}),
+        ...(precipitation?.kind === 'snow' ? { snow: volume(precipitation.rateMmH, pick) } : {}),
         station: stationFor(match, lat, lon),
       };
     },

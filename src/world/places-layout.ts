@@ -275,9 +275,13 @@ export interface PlacesTable {
   readonly names: Uint8Array;
 }
 
-export function readPlacesTable(bytes: Uint8Array): PlacesTable {
-  if (bytes.length < HEADER_BYTES) throw new Error('places index is truncated');
-  const header = new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES);
+/** The header's counts and section offsets; throws when the bytes are no places index. */
+function readHeader(head: Uint8Array): {
+  counts: Counts;
+  offsetOf: (s: Section<TypedArray>) => number;
+} {
+  if (head.length < HEADER_BYTES) throw new Error('places index is truncated');
+  const header = new DataView(head.buffer, head.byteOffset, HEADER_BYTES);
   const word = (i: number): number => header.getUint32(4 * i, true);
   const field = (name: (typeof HEADER_FIELDS)[number]): number => word(HEADER_FIELDS.indexOf(name));
   if (field('magic') !== MAGIC || field('version') !== VERSION) {
@@ -290,13 +294,19 @@ export function readPlacesTable(bytes: Uint8Array): PlacesTable {
     countryCount: field('countryCount'),
     nameBytes: field('nameBytes'),
   };
-  const section = <T extends TypedArray>(s: Section<T>): T =>
-    s.element.read(bytes, word(HEADER_FIELDS.length + SECTION_ORDER.indexOf(s)), s.length(counts));
+  return { counts, offsetOf: (s) => word(HEADER_FIELDS.length + SECTION_ORDER.indexOf(s)) };
+}
 
-  const codes = section(SECTIONS.countryCodes);
-  const countryCodes = Array.from({ length: counts.countryCount }, (_, i) =>
+function countryCodesOf(codes: Uint8Array, counts: Counts): string[] {
+  return Array.from({ length: counts.countryCount }, (_, i) =>
     i === 0 ? '' : String.fromCharCode(codes[2 * i] ?? 32, codes[2 * i + 1] ?? 32),
   );
+}
+
+export function readPlacesTable(bytes: Uint8Array): PlacesTable {
+  const { counts, offsetOf } = readHeader(bytes);
+  const section = <T extends TypedArray>(s: Section<T>): T =>
+    s.element.read(bytes, offsetOf(s), s.length(counts));
   return {
     count: counts.count,
     latCells: counts.latCells,
@@ -309,7 +319,81 @@ export function readPlacesTable(bytes: Uint8Array): PlacesTable {
     nameStart: section(SECTIONS.nameStart),
     elevation: section(SECTIONS.elevation),
     country: section(SECTIONS.country),
-    countryCodes,
+    countryCodes: countryCodesOf(section(SECTIONS.countryCodes), counts),
     names: section(SECTIONS.names),
+  };
+}
+
+/** Fills `target` with the file's bytes from `position` on; throws when the file ends first. */
+export type PositionedRead = (target: Uint8Array, position: number) => void;
+
+/**
+ * A places file read a range of places at a time: the header, the cell table and the country
+ * codes at once (about 260 kB), the per-place columns only for the places `load` is asked for,
+ * and a name only when it is asked for. An offline lookup needs a few cells, not 7 MB.
+ */
+export interface PlacesFile extends Omit<PlacesTable, 'names'> {
+  /** Reads places [start, end) of every per-place column (their name offsets included). */
+  load(start: number, end: number): void;
+  /** The UTF-8 name of a loaded place. */
+  nameBytes(i: number): Uint8Array;
+}
+
+/** Opens a places file for positioned reads; undefined on a big-endian host (read it whole). */
+export function openPlacesFile(read: PositionedRead): PlacesFile | undefined {
+  if (!littleEndian) return undefined;
+  const head = new Uint8Array(HEADER_BYTES);
+  read(head, 0);
+  const { counts, offsetOf } = readHeader(head);
+  const bytesOf = (s: Section<TypedArray>): Uint8Array =>
+    new Uint8Array(s.element.bytes * s.length(counts));
+  const whole = <T extends TypedArray>(s: Section<T>): T => {
+    const bytes = bytesOf(s);
+    read(bytes, offsetOf(s));
+    return s.element.read(bytes, 0, s.length(counts));
+  };
+  // Zero-filled until loaded; the memory of a part never loaded is never touched.
+  const empty = <T extends TypedArray>(s: Section<T>): T =>
+    s.element.read(bytesOf(s), 0, s.length(counts));
+  const columns = {
+    lat: empty(SECTIONS.lat),
+    lon: empty(SECTIONS.lon),
+    id: empty(SECTIONS.id),
+    population: empty(SECTIONS.population),
+    nameStart: empty(SECTIONS.nameStart),
+    elevation: empty(SECTIONS.elevation),
+    country: empty(SECTIONS.country),
+  };
+  const fill = (s: Section<TypedArray>, array: TypedArray, start: number, end: number): void => {
+    const size = s.element.bytes;
+    read(
+      new Uint8Array(array.buffer, array.byteOffset + start * size, (end - start) * size),
+      offsetOf(s) + start * size,
+    );
+  };
+  const namesAt = offsetOf(SECTIONS.names);
+  return {
+    count: counts.count,
+    latCells: counts.latCells,
+    lonCells: counts.lonCells,
+    cellStart: whole(SECTIONS.cellStart),
+    countryCodes: countryCodesOf(whole(SECTIONS.countryCodes), counts),
+    ...columns,
+    load(start, end) {
+      if (start >= end) return;
+      fill(SECTIONS.lat, columns.lat, start, end);
+      fill(SECTIONS.lon, columns.lon, start, end);
+      fill(SECTIONS.id, columns.id, start, end);
+      fill(SECTIONS.population, columns.population, start, end);
+      fill(SECTIONS.nameStart, columns.nameStart, start, end + 1);
+      fill(SECTIONS.elevation, columns.elevation, start, end);
+      fill(SECTIONS.country, columns.country, start, end);
+    },
+    nameBytes(i) {
+      const from = columns.nameStart[i] ?? 0;
+      const bytes = new Uint8Array((columns.nameStart[i + 1] ?? from) - from);
+      read(bytes, namesAt + from);
+      return bytes;
+    },
   };
 }

@@ -1,5 +1,11 @@
 import { EARTH_RADIUS_KM, lonGap, RAD } from './geo.js';
-import { cellOf, readPlacesTable, type PlacesTable } from './places-layout.js';
+import {
+  cellOf,
+  openPlacesFile,
+  readPlacesTable,
+  type PlacesFile,
+  type PositionedRead,
+} from './places-layout.js';
 import type { Place } from './types.js';
 
 /**
@@ -67,39 +73,55 @@ interface Search {
   /** cos(lat), for the haversine distance. */
   readonly cosLat: number;
   readonly radiusKm: number;
-  /** The distance a place must still beat; it shrinks as nearer places turn up. */
-  readonly limitKm: () => number;
-  readonly visit: (i: number, km: number) => void;
+  /**
+   * Longitude gap, degrees, beyond which a place is surely farther than `radiusKm` (the distance
+   * to the meridian of the place, with a margin for rounding); Infinity when the circle reaches
+   * a pole.
+   */
+  readonly maxLonGap: number;
+  /** The distance a place must beat when it does not shrink (forEachWithin). */
+  readonly limitKm: number;
+  /** What `nearest` has found so far. */
+  best: number;
+  bestScore: number;
+  bestKm: number;
+  /** The visitor of `forEachWithin`; undefined for `nearest`. */
+  readonly visit:
+    ((distanceKm: number, elevationM: number, population: number) => void) | undefined;
 }
+
+/** Relative margin on the longitude cut-off: far above any rounding, far below any real gap. */
+const LON_GAP_MARGIN = 1e-9;
 
 class GridPlaceIndex implements PlaceIndex {
   private readonly decoder = new TextDecoder();
+  /**
+   * Per place, filled a cell at a time on first visit (most of the world is never asked about):
+   * latitude and longitude in degrees, and the cosine of the latitude, exactly as the distance
+   * formula computed them on every visit before.
+   */
+  private readonly latDeg: Float64Array;
+  private readonly lonDeg: Float64Array;
+  private readonly cosLat: Float64Array;
+  private readonly prefer: Float64Array;
+  private readonly ready: Uint8Array;
 
-  constructor(private readonly t: PlacesTable) {}
+  constructor(private readonly t: PlacesFile) {
+    this.latDeg = new Float64Array(t.count);
+    this.lonDeg = new Float64Array(t.count);
+    this.cosLat = new Float64Array(t.count);
+    this.prefer = new Float64Array(t.count);
+    this.ready = new Uint8Array(t.latCells * t.lonCells);
+  }
 
   get size(): number {
     return this.t.count;
   }
 
   nearest(lat: number, lon: number): PlaceMatch {
-    const t = this.t;
-    let best = -1;
-    let bestScore = Infinity;
-    let bestKm = Infinity;
-    this.scan(
-      lat,
-      lon,
-      NAME_RADIUS_KM,
-      () => bestScore * MAX_PREFERENCE,
-      (i, km) => {
-        const score = km / preference(t.population[i] ?? 0);
-        if (score < bestScore || (score === bestScore && (t.id[i] ?? 0) < (t.id[best] ?? 0))) {
-          best = i;
-          bestScore = score;
-          bestKm = km;
-        }
-      },
-    );
+    const search = this.begin(lat, lon, NAME_RADIUS_KM, Infinity, undefined);
+    this.scan(search);
+    const { best, bestKm } = search;
     return best < 0 ? NOWHERE : this.match(best, bestKm);
   }
 
@@ -109,21 +131,40 @@ class GridPlaceIndex implements PlaceIndex {
     radiusKm: number,
     visit: (distanceKm: number, elevationM: number, population: number) => void,
   ): void {
-    const t = this.t;
-    this.scan(
+    this.scan(this.begin(lat, lon, radiusKm, radiusKm, visit));
+  }
+
+  private begin(
+    lat: number,
+    lon: number,
+    radiusKm: number,
+    limitKm: number,
+    visit: Search['visit'],
+  ): Search {
+    const cosLat = Math.cos(lat * RAD);
+    const sinRadius = Math.sin(radiusKm / EARTH_RADIUS_KM);
+    const radiusDeg = radiusKm / KM_PER_DEGREE;
+    const maxLonGap =
+      lat + radiusDeg < 90 && lat - radiusDeg > -90 && sinRadius < cosLat
+        ? (Math.asin(sinRadius / cosLat) / RAD) * (1 + LON_GAP_MARGIN) + LON_GAP_MARGIN
+        : Infinity;
+    return {
       lat,
       lon,
+      cosLat,
       radiusKm,
-      () => radiusKm,
-      (i, km) => {
-        visit(km, t.elevation[i] ?? 0, t.population[i] ?? 0);
-      },
-    );
+      maxLonGap,
+      limitKm,
+      best: -1,
+      bestScore: Infinity,
+      bestKm: Infinity,
+      visit,
+    };
   }
 
   private match(i: number, distanceKm: number): PlaceMatch {
     const t = this.t;
-    const name = this.decoder.decode(t.names.subarray(t.nameStart[i], t.nameStart[i + 1]));
+    const name = this.decoder.decode(t.nameBytes(i));
     const country = t.countryCodes[t.country[i] ?? 0] ?? '';
     const id = t.id[i] ?? 0;
     return {
@@ -135,21 +176,14 @@ class GridPlaceIndex implements PlaceIndex {
   }
 
   /**
-   * Visits every place within `radiusKm` whose distance may still beat `limitKm()`: the cell
+   * Visits every place within `radiusKm` whose distance may still beat the limit: the cell
    * holding the point first, then the cells of the bounding box of the search circle (all
    * longitudes when the circle reaches a pole), skipping cells whose nearest edge is too far.
    */
-  private scan(
-    lat: number,
-    lon: number,
-    radiusKm: number,
-    limitKm: () => number,
-    visit: (i: number, km: number) => void,
-  ): void {
+  private scan(search: Search): void {
     const { latCells, lonCells } = this.t;
+    const { lat, lon, radiusKm, cosLat } = search;
     const radiusDeg = radiusKm / KM_PER_DEGREE;
-    const cosLat = Math.cos(lat * RAD);
-    const search: Search = { lat, lon, cosLat, radiusKm, limitKm, visit };
     const sinRadius = Math.sin(radiusKm / EARTH_RADIUS_KM);
     const home = cellOf(lat, lon);
     this.scanCell(home, search);
@@ -174,10 +208,30 @@ class GridPlaceIndex implements PlaceIndex {
         const gap = Math.max(0, lonGap(lon, col - 180 + 0.5) - 0.5);
         const meridianKm = EARTH_RADIUS_KM * Math.asin(cosLat * Math.sin(Math.min(gap, 90) * RAD));
         const bound = Math.max(latGap * KM_PER_DEGREE, meridianKm);
-        if (bound > radiusKm || bound > limitKm()) continue;
+        if (bound > radiusKm || bound > this.limit(search)) continue;
         this.scanCell(row * lonCells + col, search);
       }
     }
+  }
+
+  /** The distance a place must still beat: within a preference factor of the best so far. */
+  private limit(search: Search): number {
+    return search.visit === undefined ? search.bestScore * MAX_PREFERENCE : search.limitKm;
+  }
+
+  /** Loads a cell's places and fills their derived columns, once. */
+  private prepare(cell: number, start: number, end: number): void {
+    if (this.ready[cell] === 1) return;
+    const t = this.t;
+    t.load(start, end);
+    for (let i = start; i < end; i++) {
+      const placeLat = (t.lat[i] ?? 0) / UNITS_PER_DEGREE;
+      this.latDeg[i] = placeLat;
+      this.lonDeg[i] = (t.lon[i] ?? 0) / UNITS_PER_DEGREE;
+      this.cosLat[i] = Math.cos(placeLat * RAD);
+      this.prefer[i] = preference(t.population[i] ?? 0);
+    }
+    this.ready[cell] = 1;
   }
 
   /**
@@ -189,6 +243,8 @@ class GridPlaceIndex implements PlaceIndex {
     const t = this.t;
     const start = t.cellStart[cell] ?? 0;
     const end = t.cellStart[cell + 1] ?? 0;
+    if (start === end) return;
+    this.prepare(cell, start, end);
     const target = search.lat * UNITS_PER_DEGREE;
     let low = start;
     let high = end;
@@ -207,22 +263,51 @@ class GridPlaceIndex implements PlaceIndex {
 
   /** Visits place `i` if within reach; false once its latitude alone puts it out of reach. */
   private visitIfNear(i: number, search: Search): boolean {
-    const { lat, lon, cosLat, radiusKm, limitKm, visit } = search;
-    const t = this.t;
-    const placeLat = (t.lat[i] ?? 0) / UNITS_PER_DEGREE;
+    const { lat, lon, cosLat, radiusKm } = search;
+    const placeLat = this.latDeg[i] ?? 0;
     const latKm = Math.abs(placeLat - lat) * KM_PER_DEGREE;
-    if (latKm > radiusKm || latKm > limitKm()) return false;
-    const placeLon = (t.lon[i] ?? 0) / UNITS_PER_DEGREE;
+    if (latKm > radiusKm || latKm > this.limit(search)) return false;
+    const placeLon = this.lonDeg[i] ?? 0;
+    if (lonGap(placeLon, lon) > search.maxLonGap) return true;
     const s = Math.sin(((placeLat - lat) * RAD) / 2);
     const w = Math.sin(((placeLon - lon) * RAD) / 2);
-    const h = s * s + cosLat * Math.cos(placeLat * RAD) * w * w;
+    const h = s * s + cosLat * (this.cosLat[i] ?? 0) * w * w;
     const km = 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-    if (km <= radiusKm) visit(i, km);
+    if (km > radiusKm) return true;
+    const { visit } = search;
+    if (visit !== undefined) {
+      visit(km, this.t.elevation[i] ?? 0, this.t.population[i] ?? 0);
+      return true;
+    }
+    const score = km / (this.prefer[i] ?? 1);
+    const t = this.t;
+    if (
+      score < search.bestScore ||
+      (score === search.bestScore && (t.id[i] ?? 0) < (t.id[search.best] ?? 0))
+    ) {
+      search.best = i;
+      search.bestScore = score;
+      search.bestKm = km;
+    }
     return true;
   }
 }
 
 /** Opens the places index held in `bytes` (the contents of data/places.bin). */
 export function loadPlaces(bytes: Uint8Array): PlaceIndex {
-  return new GridPlaceIndex(readPlacesTable(bytes));
+  const t = readPlacesTable(bytes);
+  return new GridPlaceIndex({
+    ...t,
+    load: () => undefined,
+    nameBytes: (i) => t.names.subarray(t.nameStart[i], t.nameStart[i + 1]),
+  });
+}
+
+/**
+ * Opens the places index of a file read through `read`, a cell at a time as lookups need them;
+ * the whole file is read only on a host whose byte order the file does not share.
+ */
+export function openPlaces(read: PositionedRead, readAll: () => Uint8Array): PlaceIndex {
+  const file = openPlacesFile(read);
+  return file === undefined ? loadPlaces(readAll()) : new GridPlaceIndex(file);
 }

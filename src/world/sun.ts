@@ -1,8 +1,8 @@
-import { getPosition, getTimes } from 'suncalc';
+import { sunAltitudeDeg, sunriseSunset } from './solar.js';
 
 /**
  * The sun is up from sunrise to sunset, i.e. while its upper limb is above the horizon with
- * standard refraction: geometric centre above −0.833°. suncalc's `getPosition` returns the
+ * standard refraction: geometric centre above −0.833°. The altitude (suncalc's, ./solar.ts) is the
  * refraction-corrected altitude, which near the horizon is the geometric one plus 0.4845°, so
  * that moment is an apparent altitude of −0.35°. Using it keeps `isDay` and sunrise/sunset in step.
  */
@@ -23,15 +23,13 @@ export function sunAt(lat: number, lon: number, dt: number, offsetSeconds: numbe
   const localNoon =
     Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), 12) -
     offsetSeconds * 1000;
-  const times = getTimes(new Date(localNoon), lat, lon);
-  const rise = times.sunrise;
-  const set = times.sunset;
-  const altitudeDeg = getPosition(new Date(dt * 1000), lat, lon).altitude;
+  const { sunrise, sunset } = sunriseSunset(localNoon, lat, lon);
+  const altitudeDeg = sunAltitudeDeg(dt * 1000, lat, lon);
   const isDay = altitudeDeg > SUN_UP_ALTITUDE_DEG;
-  if (rise === null || set === null) return { sunrise: 0, sunset: 0, isDay, altitudeDeg };
+  if (sunrise === null || sunset === null) return { sunrise: 0, sunset: 0, isDay, altitudeDeg };
   return {
-    sunrise: Math.round(rise.getTime() / 1000),
-    sunset: Math.round(set.getTime() / 1000),
+    sunrise: Math.round(sunrise / 1000),
+    sunset: Math.round(sunset / 1000),
     isDay,
     altitudeDeg,
   };

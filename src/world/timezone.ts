@@ -19,8 +19,22 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 
 const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
+/**
+ * The last offset computed per zone: observations come in 10-minute cycles, so a server asks for
+ * the same (zone, instant) over and over, and asking ICU costs several microseconds each time.
+ */
+const lastOffsets = new Map<string, { readonly at: number; readonly offset: number }>();
+
 /** Offset of `zone` from UTC at `unixSeconds`, in seconds, daylight saving time included. */
 export function utcOffsetSeconds(zone: string, unixSeconds: number): number {
+  const last = lastOffsets.get(zone);
+  if (last?.at === unixSeconds) return last.offset;
+  const offset = askIcu(zone, unixSeconds);
+  lastOffsets.set(zone, { at: unixSeconds, offset });
+  return offset;
+}
+
+function askIcu(zone: string, unixSeconds: number): number {
   const parts = formatterFor(zone).formatToParts(new Date(unixSeconds * 1000));
   const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = LONG_OFFSET.exec(name);

@@ -75,9 +75,11 @@ describe('the npm package', () => {
       'LICENSE',
       'NOTICE',
       'README.md',
+      'bin/package.json',
       'bin/weather.js',
       'completions/',
       'data/README.md',
+      'data/climate.bin',
       'data/names.bin',
       'data/places.bin',
       'dist/chunks/',
@@ -86,6 +88,7 @@ describe('the npm package', () => {
       'man/weather.1',
       'package.json',
       'schema/current.schema.json',
+      'schema/scenario.schema.json',
     ]);
     const chunks = files.filter((path) => path.startsWith('dist/chunks/'));
     expect(chunks.sort()).toEqual(

@@ -95,6 +95,21 @@ afterAll(async () => {
   remove();
 });
 
+/**
+ * The `bash` blocks of "Testing your own tool against weather serve", as one script: what it
+ * prints, and what its `#>` lines say it prints.
+ */
+function testingScript(): { script: string; expected: string[] } {
+  const start = README.indexOf('### Testing your own tool against `weather serve`');
+  const section = README.slice(start, README.indexOf('\n### ', start + 1));
+  const blocks = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+  const lines = blocks.join('').split('\n');
+  return {
+    script: lines.filter((line) => !line.startsWith('#>')).join('\n'),
+    expected: lines.filter((line) => line.startsWith('#> ')).map((line) => line.slice(3)),
+  };
+}
+
 describe('README', () => {
   it('has the quick start: two commands to set up and run, one to test', () => {
     const quickStart = README.slice(
@@ -143,4 +158,18 @@ describe('README', () => {
     expect(existsSync(join(home, '.local/share/bash-completion/completions/weather'))).toBe(true);
     expect(existsSync(join(home, '.config/fish/completions/weather.fish'))).toBe(true);
   });
+
+  it('runs the script of "Testing your own tool", which prints what it says', async () => {
+    const { script, expected } = testingScript();
+    expect(expected.length).toBeGreaterThan(8);
+    const r = await runCommand('bash', ['-euo', 'pipefail', '-c', script], {
+      env: env(),
+      cwd: work,
+      timeoutMs: 60_000,
+    });
+    expect([r.code, r.stdout.split('\n').map((line) => line.trimEnd())]).toEqual([
+      0,
+      [...expected, ''],
+    ]);
+  }, 90_000);
 });

@@ -10,12 +10,12 @@ export const TABLE = `Place        Tokyo, JP
 Coordinates  35.6762, 139.6503
 Observed     2026-06-21 21:00 (UTC+09:00)
 Conditions   Broken clouds
-Temperature  26.0 °C, feels like 26.0 °C
-Min / max    24.9 °C / 26.6 °C
-Wind         2.1 m/s from SW (225°), gusts 2.9 m/s
-Humidity     74%
-Pressure     1021 hPa
-Clouds       55%
+Temperature  22.2 °C, feels like 22.4 °C
+Min / max    21.4 °C / 23.0 °C
+Wind         1.8 m/s from SW (220°)
+Humidity     73%
+Pressure     1015 hPa
+Clouds       75%
 Visibility   10 km
 Sunrise      04:25
 Sunset       19:00
@@ -23,9 +23,9 @@ Data         simulated by the embedded model, not a real observation
 `;
 
 export const SUMMARY = `Tokyo, JP, observed 2026-06-21 21:00 (UTC+09:00)
-Broken clouds, 26.0 °C, feels like 26.0 °C
-Wind 2.1 m/s from SW (225°), gusts 2.9 m/s
-Humidity 74%, pressure 1021 hPa
+Broken clouds, 22.2 °C, feels like 22.4 °C
+Wind 1.8 m/s from SW (220°)
+Humidity 73%, pressure 1015 hPa
 Sunrise 04:25, sunset 19:00
 Simulated by the embedded model, not a real observation
 `;

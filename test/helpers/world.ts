@@ -10,6 +10,11 @@ export function buildDataModule(): Promise<typeof import('../../scripts/build-da
   return import('../../scripts/build-data.mjs');
 }
 
+/** scripts/build-climate.mjs, likewise. */
+export function buildClimateModule(): Promise<typeof import('../../scripts/build-climate.mjs')> {
+  return import('../../scripts/build-climate.mjs');
+}
+
 /**
  * The tests build the real places index from the installed GeoNames table into one folder shared
  * by all test files and runs; buildPlaces is a no-op while it is up to date, and writes atomically
@@ -26,6 +31,13 @@ export function placesBytes(): Promise<Uint8Array> {
   });
 }
 
+export function climateBytes(): Promise<Uint8Array> {
+  return buildClimateModule().then((m) => {
+    m.buildClimate({ out: join(TEST_DATA_DIR, 'climate.bin') });
+    return readFile(join(TEST_DATA_DIR, 'climate.bin'));
+  });
+}
+
 /** The names index (data/names.bin) built into the test data folder, as placesBytes does. */
 export async function namesBytes(): Promise<Uint8Array> {
   const { buildNames } = await import('../../scripts/build-names.mjs');
@@ -36,6 +48,7 @@ export async function namesBytes(): Promise<Uint8Array> {
 const BUILDERS: Readonly<Record<string, () => Promise<Uint8Array>>> = {
   'places.bin': placesBytes,
   'names.bin': namesBytes,
+  'climate.bin': climateBytes,
 };
 
 const dataFiles = new Map<string, Promise<Uint8Array>>();

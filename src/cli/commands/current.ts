@@ -8,9 +8,6 @@ import type { Bar, IconSet } from '../../core/bar-kinds.js';
 import { redactSecrets } from '../../core/mask.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import type { Transport } from '../../client/query.js';
-import { decideColorLevel, makeChalk } from '../../render/colour.js';
-import { renderSummary } from '../../render/summary.js';
-import { renderTable } from '../../render/table.js';
 import { renderTemplate } from '../../render/template.js';
 import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
@@ -144,11 +141,16 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
       return 0;
     }
+    // chalk and cli-table3 are loaded only for the outputs meant for people.
+    const [{ decideColorLevel, makeChalk }, render] = await Promise.all([
+      import('../../render/colour.js'),
+      plan.printing.kind === 'table'
+        ? import('../../render/table.js').then((m) => m.renderTable)
+        : import('../../render/summary.js').then((m) => m.renderSummary),
+    ]);
     const level = decideColorLevel(flags.color, io.env, io.stdoutIsTTY);
     const ctx = { chalk: makeChalk(level), tty: io.stdoutIsTTY, columns: io.columns, now };
-    io.stdout.write(
-      plan.printing.kind === 'table' ? renderTable(decoded, ctx) : renderSummary(decoded, ctx),
-    );
+    io.stdout.write(render(decoded, ctx));
     return 0;
   });
 }

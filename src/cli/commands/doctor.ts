@@ -166,7 +166,11 @@ async function request(
   io: IO,
 ): Promise<Check> {
   const { createLiveTransport } = await import('../../client/live.js');
-  const transport = createLiveTransport({ baseUrl, timeoutMs: timeoutSeconds * 1000, env: io.env });
+  const transport = await createLiveTransport({
+    baseUrl,
+    timeoutMs: timeoutSeconds * 1000,
+    env: io.env,
+  });
   try {
     const response = await transport.get({
       lat: 51.5,

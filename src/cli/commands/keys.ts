@@ -1,6 +1,7 @@
 import { UsageError } from '../../core/errors.js';
 import { maskKey } from '../../core/mask.js';
-import { keyFilePath } from '../../config/paths.js';
+import { consoleTokenPath, keyFilePath } from '../../config/paths.js';
+import { ConsoleToken } from '../../keys/console-token.js';
 import {
   AmbiguousKeyError,
   KeyFile,
@@ -11,7 +12,14 @@ import {
 import { alignColumns } from '../../render/columns.js';
 import type { IO } from '../io.js';
 import { bind, type Invoke } from '../program.js';
-import { KEYS_CREATE, KEYS_DELETE, KEYS_DISABLE, KEYS_ENABLE, KEYS_LIST } from '../spec.js';
+import {
+  KEYS_CONSOLE_TOKEN,
+  KEYS_CREATE,
+  KEYS_DELETE,
+  KEYS_DISABLE,
+  KEYS_ENABLE,
+  KEYS_LIST,
+} from '../spec.js';
 
 const STATUS_NAMES: Readonly<Record<KeyStatus, string>> = {
   active: 'Active',
@@ -79,6 +87,12 @@ export function keysCommands(io: IO): Record<string, Invoke> {
     'keys delete': bind(KEYS_DELETE, async ([reference]) => {
       const key = byReference(() => file().delete(reference));
       io.stderr.write(`weather: deleted key ${describe(key)}\n`);
+      return 0;
+    }),
+    'keys console-token': bind(KEYS_CONSOLE_TOKEN, async () => {
+      const token = new ConsoleToken(consoleTokenPath(io.env)).issue(new Date(io.now()));
+      io.stdout.write(`${token}\n`);
+      io.stderr.write('weather: the console token before this one no longer signs in\n');
       return 0;
     }),
   };

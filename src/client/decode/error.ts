@@ -1,5 +1,4 @@
 import { isObject } from './fields.js';
-import { parseXml } from './xml.js';
 import { stripControl } from './fields.js';
 
 export interface ErrorObject {
@@ -16,8 +15,9 @@ function codOf(value: unknown): number | undefined {
 /**
  * The error object of a failed response: JSON `{cod, message}` in any mode, or XML with root
  * `ClientError` (the spec) or `Error` (also seen live). Undefined when the body is neither.
+ * The XML parser is loaded only for a body that may be XML.
  */
-export function decodeErrorObject(body: Uint8Array): ErrorObject | undefined {
+export async function decodeErrorObject(body: Uint8Array): Promise<ErrorObject | undefined> {
   const text = Buffer.from(body).toString('utf8').trim();
   if (text.startsWith('{')) {
     try {
@@ -31,6 +31,7 @@ export function decodeErrorObject(body: Uint8Array): ErrorObject | undefined {
     return undefined;
   }
   if (!text.startsWith('<')) return undefined;
+  const { parseXml } = await import('./xml.js');
   try {
     const document = parseXml(body);
     const root = document.ClientError ?? document.Error;

@@ -1,6 +1,8 @@
 import { HTML_WIDGET_MARK } from '../../core/protocol.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../../core/units.js';
 import type { Presented } from './present.js';
+import { iconSvg } from './widget-icons.js';
+import { isRightToLeft, widgetLabels } from './widget-labels.js';
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -17,24 +19,6 @@ export function escapeHtml(value: string | number): string {
 /** API codes that are not BCP 47 language tags. */
 const HTML_LANG: Readonly<Record<string, string>> = { cz: 'cs', kr: 'ko', la: 'lv' };
 
-/** A symbol per icon family, so the widget needs no image from anywhere. */
-const SYMBOLS: Readonly<Record<string, string>> = {
-  '01d': '☀',
-  '01n': '☾',
-  '02': '⛅',
-  '03': '☁',
-  '04': '☁',
-  '09': '☂',
-  '10': '☔',
-  '11': '⚡',
-  '13': '❄',
-  '50': '≋',
-};
-
-function symbol(icon: string): string {
-  return SYMBOLS[icon] ?? SYMBOLS[icon.slice(0, 2)] ?? '';
-}
-
 /**
  * The widget needs nothing but its inline style attributes: no script, no image, no font, no
  * frame, no form, from anywhere.
@@ -42,41 +26,58 @@ function symbol(icon: string): string {
 export const HTML_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-const LINE = 'display: block; clear: left; color: gray; font-size: x-small;';
+const BOX =
+  'box-sizing: border-box; min-width: 180px; max-width: 400px; padding: 8px 12px; font-family: system-ui, sans-serif; color: #1a1a1a; background: #ffffff; border: 1px solid #767676; border-radius: 6px;';
+const ROW = 'display: flex; justify-content: space-between; gap: 8px; margin: 0;';
+
+/** A value with its unit, isolated so a right-to-left line cannot reorder its digits. */
+function value(text: string | number, unit: string): string {
+  return `<bdi>${escapeHtml(text)}${unit === '' ? '' : `\u00a0${escapeHtml(unit)}`}</bdi>`;
+}
 
 /**
- * The HTML representation: a self-contained widget snippet in the shape of the live service's
- * (title, icon, temperature, clouds, humidity, wind, pressure), with no scripts and no remote
- * assets. Every value is escaped.
+ * The HTML representation: a self-contained widget snippet (place, icon, temperature with unit,
+ * description, wind, pressure, humidity, clouds) in the requested language and units, laid out
+ * right to left for ar, he and fa, and readable from 200 to 400 px wide. No script, no image or
+ * font from anywhere (the icon is inline SVG), every value escaped. The temperature keeps the
+ * live widget's title, which clients check for (HTML_WIDGET_MARK).
  */
 export function renderHtml(p: Presented): Buffer {
   const w = p.world;
   const lang = HTML_LANG[p.params.lang] ?? p.params.lang.replace('_', '-');
+  const dir = isRightToLeft(p.params.lang) ? 'rtl' : 'ltr';
+  const words = widgetLabels(p.params.lang);
   const title = w.place.name === '' ? `${p.lat}, ${p.lon}` : w.place.name;
   const c = p.condition;
+  const rows: readonly (readonly [string, string])[] = [
+    [words.wind, value(p.windSpeed, SPEED_UNIT[p.units])],
+    [words.pressure, value(w.pressure, 'hPa')],
+    [words.humidity, value(w.humidity, '%')],
+    [words.clouds, value(w.clouds, '%')],
+  ];
   const html = `<!DOCTYPE html>
-<html lang="${escapeHtml(lang)}">
+<html lang="${escapeHtml(lang)}" dir="${dir}">
 <head>
   <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="description" content="Current weather conditions (simulated)" />
   <title>${escapeHtml(title)}</title>
 </head>
-<body>
-  <div style="font-size: medium; font-weight: bold; margin-bottom: 0px;">${escapeHtml(title)}</div>
-  <div style="float: left; width: 130px;">
-    <div style="display: block; clear: left;">
-      <div style="float: left; font-size: 32px; line-height: 45px; width: 45px; text-align: center;" title="${escapeHtml(c.description)}" data-icon="${escapeHtml(c.icon)}">${symbol(c.icon)}</div>
-      <div style="float: left;">
-        <div style="display: block; clear: left; font-size: medium; font-weight: bold; padding: 0pt 3pt;" ${HTML_WIDGET_MARK}>${escapeHtml(p.temp)}${escapeHtml(TEMP_SYMBOL[p.units])}</div>
-        <div style="display: block; padding: 0pt 3pt; font-size: x-small;">${escapeHtml(c.description)}</div>
-      </div>
+<body style="margin: 0;">
+<div style="${BOX}">
+  <div style="font-size: medium; font-weight: bold; overflow-wrap: anywhere;">${escapeHtml(title)}</div>
+  <div style="display: flex; align-items: center; gap: 8px;">
+    ${iconSvg(c.icon)}
+    <div>
+      <div style="font-size: x-large; font-weight: bold;" ${HTML_WIDGET_MARK}>${value(`${p.temp}${TEMP_SYMBOL[p.units]}`, '')}</div>
+      <div style="font-size: small;">${escapeHtml(c.description)}</div>
     </div>
-    <div style="display: block; clear: left; font-size: small;">Clouds: ${escapeHtml(w.clouds)}%</div>
-    <div style="${LINE}">Humidity: ${escapeHtml(w.humidity)}%</div>
-    <div style="${LINE}">Wind: ${escapeHtml(p.windSpeed)} ${escapeHtml(SPEED_UNIT[p.units])}</div>
-    <div style="${LINE}">Pressure: ${escapeHtml(w.pressure)}hPa</div>
   </div>
-  <div style="${LINE}">Simulated data</div>
+  <dl style="margin: 8px 0 0; font-size: small;">
+${rows.map(([label, text]) => `    <div style="${ROW}"><dt>${escapeHtml(label)}</dt><dd style="margin: 0;">${text}</dd></div>`).join('\n')}
+  </dl>
+  <div style="margin-top: 4px; font-size: x-small; color: #595959;">${escapeHtml(words.simulated)}</div>
+</div>
 </body>
 </html>
 `;

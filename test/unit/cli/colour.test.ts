@@ -24,9 +24,9 @@ function painter(on: boolean) {
 function summary(on: boolean): string {
   const { bold, yellow } = painter(on);
   return `${bold('Tokyo, JP')}, observed 2026-06-21 21:00 (UTC+09:00)
-Broken clouds, ${yellow('26.0 °C')}, feels like 26.0 °C
-Wind 2.1 m/s from SW (225°), gusts 2.9 m/s
-Humidity 74%, pressure 1021 hPa
+Broken clouds, ${yellow('22.2 °C')}, feels like 22.4 °C
+Wind 1.8 m/s from SW (220°)
+Humidity 73%, pressure 1015 hPa
 Sunrise 04:25, sunset 19:00
 ${yellow('Simulated by the embedded model, not a real observation')}
 `;
@@ -38,12 +38,12 @@ function table(on: boolean): string {
 ${cyan('Coordinates')}  35.6762, 139.6503
 ${cyan('Observed')}     2026-06-21 21:00 (UTC+09:00)
 ${cyan('Conditions')}   Broken clouds
-${cyan('Temperature')}  ${yellow('26.0 °C')}, feels like 26.0 °C
-${cyan('Min / max')}    24.9 °C / 26.6 °C
-${cyan('Wind')}         2.1 m/s from SW (225°), gusts 2.9 m/s
-${cyan('Humidity')}     74%
-${cyan('Pressure')}     1021 hPa
-${cyan('Clouds')}       55%
+${cyan('Temperature')}  ${yellow('22.2 °C')}, feels like 22.4 °C
+${cyan('Min / max')}    21.4 °C / 23.0 °C
+${cyan('Wind')}         1.8 m/s from SW (220°)
+${cyan('Humidity')}     73%
+${cyan('Pressure')}     1015 hPa
+${cyan('Clouds')}       75%
 ${cyan('Visibility')}   10 km
 ${cyan('Sunrise')}      04:25
 ${cyan('Sunset')}       19:00
@@ -79,7 +79,7 @@ describe('colour of the table and summary when stdout is not a terminal', () => 
 
   it('never colours a --format template or a raw body, even with --color', async () => {
     const template = await runIn(home, [...TOKYO, '--color', '-f', '{place} {main.temp}']);
-    expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 25.96\n']);
+    expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 22.21\n']);
     const plain = await runIn(home, TOKYO);
     const forced = await runIn(home, [...TOKYO, '--color'], { FORCE_COLOR: '3' });
     expect([forced.code, forced.stdout.startsWith('{"coord":')]).toEqual([0, true]);

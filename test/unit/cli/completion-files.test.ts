@@ -136,7 +136,7 @@ describe('man page', () => {
     };
     walk(weather(), 'weather');
     expect(paths).toContain('weather config set');
-    for (const path of paths) expect(page).toContain(`.SS "${path}"`);
+    for (const path of paths) expect(page).toContain(`.SS "${roffEscape(path)}"`);
   });
 
   it('lists every exit code', () => {

@@ -35,9 +35,9 @@ describe('against weather serve', () => {
       'summary in German and imperial units',
       ['-u', 'imperial', '-l', 'de', '-o', 'summary'],
       SUMMARY.replace(
-        'Broken clouds, 26.0 °C, feels like 26.0 °C',
-        'Überwiegend bewölkt, 78.7 °F, feels like 78.7 °F',
-      ).replace('2.1 m/s from SW (225°), gusts 2.9 m/s', '4.7 mph from SW (225°), gusts 6.4 mph'),
+        'Broken clouds, 22.2 °C, feels like 22.4 °C',
+        'Überwiegend bewölkt, 72.0 °F, feels like 72.3 °F',
+      ).replace('1.8 m/s from SW (220°)', '4 mph from SW (220°)'),
     ],
   ])('%s', async (_what, args, stdout) => {
     const r = await live(args);

@@ -45,10 +45,16 @@ async function serve(args: readonly string[]) {
   };
   listened.length = 0;
   const code = await main(['serve', '--port', '0', ...args], io);
-  return { code, stderr: stderr.join(''), listened: [...listened] };
+  const printed = stderr.join('').replace(/sign-in token: [\w-]{43}\n/, 'sign-in token: <token>\n');
+  return { code, stderr: printed, listened: [...listened] };
 }
 
 const STOPPED = 'weather: SIGTERM received; finishing requests in flight\n';
+
+/** The console's line: its URL (on the mocked server's base URL) and a new token. */
+function consoleLine(host: string): string {
+  return `weather: account console at http://${host}:0/console; sign-in token: <token>\n`;
+}
 
 describe('weather serve --host', () => {
   it.each(['0.0.0.0', '::', '192.0.2.10'])(
@@ -56,7 +62,7 @@ describe('weather serve --host', () => {
     async (host) => {
       expect(await serve(['--host', host])).toEqual({
         code: 0,
-        stderr: `weather: listening on ${host}: reachable from other machines\n${STOPPED}`,
+        stderr: `${consoleLine(host)}weather: listening on ${host}: reachable from other machines\n${STOPPED}`,
         listened: [{ host, port: 0 }],
       });
     },
@@ -67,7 +73,7 @@ describe('weather serve --host', () => {
     async (host) => {
       expect(await serve(['--host', host])).toEqual({
         code: 0,
-        stderr: STOPPED,
+        stderr: `${consoleLine(host)}${STOPPED}`,
         listened: [{ host, port: 0 }],
       });
     },
@@ -76,7 +82,7 @@ describe('weather serve --host', () => {
   it('listens on 127.0.0.1 without a warning when no host is given', async () => {
     expect(await serve([])).toEqual({
       code: 0,
-      stderr: STOPPED,
+      stderr: `${consoleLine('127.0.0.1')}${STOPPED}`,
       listened: [{ host: '127.0.0.1', port: 0 }],
     });
   });

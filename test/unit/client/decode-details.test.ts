@@ -174,8 +174,8 @@ describe('decodeErrorObject: cod', () => {
     ['null', undefined],
     ['true', undefined],
     ['[401]', undefined],
-  ])('cod %s → %s', (cod, expected) => {
-    expect(decodeErrorObject(Buffer.from(`{"cod":${cod},"message":"m"}`))).toStrictEqual({
+  ])('cod %s → %s', async (cod, expected) => {
+    expect(await decodeErrorObject(Buffer.from(`{"cod":${cod},"message":"m"}`))).toStrictEqual({
       cod: expected,
       message: 'm',
     });
@@ -191,16 +191,22 @@ describe('decodeErrorObject: cod', () => {
       'an XML message with spaces around',
       '<Error><cod>401</cod><message>  bad key  </message></Error>',
     ],
-  ])('%s', (_what, text) => {
-    expect(decodeErrorObject(Buffer.from(text))).toStrictEqual({ cod: 401, message: 'bad key' });
+  ])('%s', async (_what, text) => {
+    expect(await decodeErrorObject(Buffer.from(text))).toStrictEqual({
+      cod: 401,
+      message: 'bad key',
+    });
   });
 
   it.each([
     ['a message that looks like a number', '<message>500</message>', '500'],
     ['a message with entities', '<message>a &amp; b</message>', 'a & b'],
-  ])('XML: %s', (_what, message, expected) => {
+  ])('XML: %s', async (_what, message, expected) => {
     const text = `<ClientError><cod>500</cod>${message}</ClientError>`;
-    expect(decodeErrorObject(Buffer.from(text))).toStrictEqual({ cod: 500, message: expected });
+    expect(await decodeErrorObject(Buffer.from(text))).toStrictEqual({
+      cod: 500,
+      message: expected,
+    });
   });
 });
 

@@ -157,8 +157,8 @@ describe('decodeErrorObject', () => {
       'Invalid API key. Please see http://openweathermap.org/faq#error401 for more info.',
     ],
     ['woodrock_htmlmode_error404_cityq_2024-12-03.txt', 404, 'city not found'],
-  ])('real body %s', (name, cod, message) => {
-    expect(decodeErrorObject(truth(name))).toEqual({ cod, message });
+  ])('real body %s', async (name, cod, message) => {
+    expect(await decodeErrorObject(truth(name))).toEqual({ cod, message });
   });
 
   it.each([
@@ -174,20 +174,20 @@ describe('decodeErrorObject', () => {
     ],
     ['{"message":"no cod"}', { cod: undefined, message: 'no cod' }],
     ['{"cod":401,"message":"bell\\u0007"}', { cod: 401, message: 'bell' }],
-  ])('%s', (text, expected) => {
-    expect(decodeErrorObject(Buffer.from(text))).toEqual(expected);
+  ])('%s', async (text, expected) => {
+    expect(await decodeErrorObject(Buffer.from(text))).toEqual(expected);
   });
 
   it.each(['', 'plain text', '{"cod":500}', '{broken', '<html><body>502</body></html>'])(
     'returns undefined for %j',
-    (text) => {
-      expect(decodeErrorObject(Buffer.from(text))).toBeUndefined();
+    async (text) => {
+      expect(await decodeErrorObject(Buffer.from(text))).toBeUndefined();
     },
   );
 
-  it('returns undefined for the edge 502 page', () => {
+  it('returns undefined for the edge 502 page', async () => {
     expect(
-      decodeErrorObject(truth('woodrock_htmlmode_502_openresty_2023-10-31.html')),
+      await decodeErrorObject(truth('woodrock_htmlmode_502_openresty_2023-10-31.html')),
     ).toBeUndefined();
   });
 });
@@ -198,15 +198,15 @@ describe('interpret', () => {
   it.each([
     ['from the real service', {}, false],
     ['from the embedded implementation', { 'x-weather-source': 'simulated' }, true],
-  ])('marks XML %s', (_what, headers, simulated) => {
+  ])('marks XML %s', async (_what, headers, simulated) => {
     // The capture's own time, so that its dt is current.
     const now = decodeXmlObservation(xml, 'standard').observation.dt * 1000;
-    const decoded = interpret({ status: 200, headers, body: xml }, query, 'test', now);
+    const decoded = await interpret({ status: 200, headers, body: xml }, query, 'test', now);
     expect(decoded?.simulated).toBe(simulated);
     expect(decoded?.units).toBe('standard');
   });
 
-  it('marks JSON by its base as well', () => {
+  it('marks JSON by its base as well', async () => {
     const body = Buffer.from(
       JSON.stringify({
         ...JSON.parse(truth('owmdocs_current_zocca_rain1h_gust.json').toString()),
@@ -214,9 +214,12 @@ describe('interpret', () => {
       }),
     );
     const now = decodeJsonObservation(body).dt * 1000;
-    expect(
-      interpret({ status: 200, headers: {}, body }, { ...query, mode: 'json' }, 'test', now)
-        ?.simulated,
-    ).toBe(true);
+    const decoded = await interpret(
+      { status: 200, headers: {}, body },
+      { ...query, mode: 'json' },
+      'test',
+      now,
+    );
+    expect(decoded?.simulated).toBe(true);
   });
 });

@@ -4,7 +4,6 @@ import type { Query } from '../../../src/client/query.js';
 import type { HttpResponse } from '../../../src/core/http.js';
 import { HTML_WIDGET_MARK } from '../../../src/core/protocol.js';
 import { current, truth } from '../../helpers/fixtures.js';
-import { thrown } from '../../helpers/tmp.js';
 
 const QUERY: Query = { lat: 44.34, lon: 10.99, units: 'metric', lang: 'en', mode: 'json' };
 const TARGET = 'http://127.0.0.1:9/data/2.5';
@@ -19,8 +18,11 @@ function response(status: number, body: string, headers: Record<string, string> 
 }
 
 /** What a thrown error says, as the CLI reports it. */
-function report(action: () => unknown) {
-  const error = thrown(action);
+async function report(action: () => Promise<unknown>) {
+  const error = await action().then(
+    () => new Error('expected an error, but nothing was thrown'),
+    (reason: unknown) => reason,
+  );
   if (!(error instanceof Error)) throw new Error('not an Error');
   const { name, message } = error;
   const fields = error as Error & { hint?: string; exitCode?: number; status?: number };
@@ -107,8 +109,8 @@ describe('interpret: error statuses', () => {
       { name: 'UpstreamError', message: `${TARGET} answered 204` },
       { hint: undefined, exitCode: 7, status: undefined },
     ],
-  ])('%s', (_what, answer, { name, message }, { hint, exitCode, status }) => {
-    expect(report(() => interpret(answer, QUERY, TARGET, NOW))).toEqual({
+  ])('%s', async (_what, answer, { name, message }, { hint, exitCode, status }) => {
+    expect(await report(() => interpret(answer, QUERY, TARGET, NOW))).toEqual({
       name,
       message,
       hint,
@@ -121,38 +123,44 @@ describe('interpret: error statuses', () => {
 describe('interpret: 200', () => {
   const NOT_AN_OBSERVATION = `${TARGET} answered 200 with a body that is not a weather observation`;
 
-  it('decodes JSON in the units that were asked for, not simulated', () => {
+  it('decodes JSON in the units that were asked for, not simulated', async () => {
     // The sample is in kelvin: the API's default units, asked for here.
     const body = current('owmdocs_current_zocca_rain1h_gust.json', NOW);
     const standard = { ...QUERY, units: 'standard' } as const;
-    const decoded = interpret({ status: 200, headers: {}, body }, standard, TARGET, NOW);
+    const decoded = await interpret({ status: 200, headers: {}, body }, standard, TARGET, NOW);
     expect(decoded?.units).toBe('standard');
     expect(decoded?.simulated).toBe(false);
     expect(decoded?.observation.name).toBe('Zocca');
   });
 
-  it('marks JSON simulated by the source header alone', () => {
+  it('marks JSON simulated by the source header alone', async () => {
     const body = current('owmdocs_current_zocca_rain1h_gust.json', NOW);
     const headers = { 'x-weather-source': 'simulated' };
     const standard = { ...QUERY, units: 'standard' } as const;
-    expect(interpret({ status: 200, headers, body }, standard, TARGET, NOW)?.simulated).toBe(true);
+    expect(
+      (await interpret({ status: 200, headers, body }, standard, TARGET, NOW))?.simulated,
+    ).toBe(true);
   });
 
-  it('does not mark a response whose source header says something else', () => {
+  it('does not mark a response whose source header says something else', async () => {
     const body = truth('owmdocs_current_zocca.xml');
     const headers = { 'x-weather-source': 'owm' };
     const xml = { ...QUERY, mode: 'xml' } as const;
     // The sample's own time, so that its lastupdate is plausible.
     const then = Date.parse('2022-08-30T14:45:57Z');
-    expect(interpret({ status: 200, headers, body }, xml, TARGET, then)?.simulated).toBe(false);
+    expect((await interpret({ status: 200, headers, body }, xml, TARGET, then))?.simulated).toBe(
+      false,
+    );
   });
 
   it.each([
     ['text/html; charset=utf-8', `<!DOCTYPE html><div ${HTML_WIDGET_MARK}>9°C</div>`],
     ['text/html', `<div ${HTML_WIDGET_MARK}>9°C</div>`],
-  ])('accepts an HTML body of type %s without decoding it', (type, body) => {
+  ])('accepts an HTML body of type %s without decoding it', async (type, body) => {
     const html = { ...QUERY, mode: 'html' } as const;
-    expect(interpret(response(200, body, { 'content-type': type }), html, TARGET, NOW)).toBeNull();
+    expect(
+      await interpret(response(200, body, { 'content-type': type }), html, TARGET, NOW),
+    ).toBeNull();
   });
 
   it.each([
@@ -187,8 +195,8 @@ describe('interpret: 200', () => {
       response(200, '<ClientError><cod>1</cod><message>m</message></ClientError>'),
       'missing <current>',
     ],
-  ] as const)('rejects %s', (_what, mode, answer, problem) => {
-    expect(report(() => interpret(answer, { ...QUERY, mode }, TARGET, NOW))).toEqual({
+  ] as const)('rejects %s', async (_what, mode, answer, problem) => {
+    expect(await report(() => interpret(answer, { ...QUERY, mode }, TARGET, NOW))).toEqual({
       name: 'UpstreamError',
       message: `${NOT_AN_OBSERVATION}: ${problem}`,
       hint: undefined,

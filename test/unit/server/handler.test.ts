@@ -413,8 +413,8 @@ describe('errorAnswer', () => {
       '<?xml version="1.0" encoding="UTF-8"?><ClientError><cod>500</cod><message>Internal error</message></ClientError>',
     ],
     ['', JSON_TYPE, '{"cod":500,"message":"Internal error"}'],
-  ])('answers %j with the common headers in its mode', (target, type, text) => {
-    const r = errorAnswer(500, 'Internal error', target);
+  ])('answers %j with the common headers in its mode', async (target, type, text) => {
+    const r = await errorAnswer(500, 'Internal error', target);
     expect([r.status, r.headers, Buffer.from(r.body).toString('utf8')]).toEqual([
       500,
       { ...ANSWER_HEADERS, 'content-type': type },

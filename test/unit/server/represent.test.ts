@@ -234,39 +234,42 @@ describe('JSON representation', () => {
 describe('HTML representation', () => {
   it('is a self-contained widget: exact document', async () => {
     expect(await get('mode=html&units=metric')).toBe(`<!DOCTYPE html>
-<html lang="en">
+<html lang="en" dir="ltr">
 <head>
   <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="description" content="Current weather conditions (simulated)" />
   <title>London</title>
 </head>
-<body>
-  <div style="font-size: medium; font-weight: bold; margin-bottom: 0px;">London</div>
-  <div style="float: left; width: 130px;">
-    <div style="display: block; clear: left;">
-      <div style="float: left; font-size: 32px; line-height: 45px; width: 45px; text-align: center;" title="light rain" data-icon="10d">☔</div>
-      <div style="float: left;">
-        <div style="display: block; clear: left; font-size: medium; font-weight: bold; padding: 0pt 3pt;" title="Current Temperature">7.25°C</div>
-        <div style="display: block; padding: 0pt 3pt; font-size: x-small;">light rain</div>
-      </div>
+<body style="margin: 0;">
+<div style="box-sizing: border-box; min-width: 180px; max-width: 400px; padding: 8px 12px; font-family: system-ui, sans-serif; color: #1a1a1a; background: #ffffff; border: 1px solid #767676; border-radius: 6px;">
+  <div style="font-size: medium; font-weight: bold; overflow-wrap: anywhere;">London</div>
+  <div style="display: flex; align-items: center; gap: 8px;">
+    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false" data-icon="10d"><circle cx="24" cy="24" r="9" fill="#f2a900" opacity="0.9"/><g stroke="#f2a900" stroke-width="3" stroke-linecap="round"><path d="M24 5v5M24 38v5M5 24h5M38 24h5M10.6 10.6l3.5 3.5M33.9 33.9l3.5 3.5M10.6 37.4l3.5-3.5M33.9 14.1l3.5-3.5"/></g><path d="M14 30h22a7 7 0 0 0 0-14 10 10 0 0 0-19-2 8 8 0 0 0-3 16z" fill="#8a95a1"/><g stroke="#1f6fd1" stroke-width="2.5" stroke-linecap="round"><path d="M17 34l-2 6M25 34l-2 6M33 34l-2 6"/></g></svg>
+    <div>
+      <div style="font-size: x-large; font-weight: bold;" title="Current Temperature"><bdi>7.25°C</bdi></div>
+      <div style="font-size: small;">light rain</div>
     </div>
-    <div style="display: block; clear: left; font-size: small;">Clouds: 75%</div>
-    <div style="display: block; clear: left; color: gray; font-size: x-small;">Humidity: 81%</div>
-    <div style="display: block; clear: left; color: gray; font-size: x-small;">Wind: 5.14 m/s</div>
-    <div style="display: block; clear: left; color: gray; font-size: x-small;">Pressure: 1012hPa</div>
   </div>
-  <div style="display: block; clear: left; color: gray; font-size: x-small;">Simulated data</div>
+  <dl style="margin: 8px 0 0; font-size: small;">
+    <div style="display: flex; justify-content: space-between; gap: 8px; margin: 0;"><dt>Wind</dt><dd style="margin: 0;"><bdi>5.14\u00a0m/s</bdi></dd></div>
+    <div style="display: flex; justify-content: space-between; gap: 8px; margin: 0;"><dt>Pressure</dt><dd style="margin: 0;"><bdi>1012\u00a0hPa</bdi></dd></div>
+    <div style="display: flex; justify-content: space-between; gap: 8px; margin: 0;"><dt>Humidity</dt><dd style="margin: 0;"><bdi>81\u00a0%</bdi></dd></div>
+    <div style="display: flex; justify-content: space-between; gap: 8px; margin: 0;"><dt>Clouds</dt><dd style="margin: 0;"><bdi>75\u00a0%</bdi></dd></div>
+  </dl>
+  <div style="margin-top: 4px; font-size: x-small; color: #595959;">Simulated data</div>
+</div>
 </body>
 </html>
 `);
   });
 
   it.each([
-    ['standard', '280.4K', 'Wind: 5.14 m/s'],
-    ['imperial', '45.05°F', 'Wind: 11.5 mph'],
+    ['standard', '280.4K', '<dt>Wind</dt><dd style="margin: 0;"><bdi>5.14\u00a0m/s</bdi></dd>'],
+    ['imperial', '45.05°F', '<dt>Wind</dt><dd style="margin: 0;"><bdi>11.5\u00a0mph</bdi></dd>'],
   ])('applies %s units', async (units, temperature, wind) => {
     const html = await get(`mode=html&units=${units}`);
-    expect(html).toContain(`title="Current Temperature">${temperature}</div>`);
+    expect(html).toContain(`title="Current Temperature"><bdi>${temperature}</bdi></div>`);
     expect(html).toContain(wind);
   });
 
@@ -279,7 +282,7 @@ describe('HTML representation', () => {
     );
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/https?:|src=|href=/);
-    expect(html).toContain('<html lang="zh-tw">');
+    expect(html).toContain('<html lang="zh-tw" dir="ltr">');
   });
 
   it.each([
@@ -289,7 +292,24 @@ describe('HTML representation', () => {
     ['pt_br', 'pt-br'],
     ['ua', 'uk'],
   ])('lang %s is html lang %s', async (code, tag) => {
-    expect(await get(`mode=html&lang=${code}`)).toContain(`<html lang="${tag}">`);
+    expect(await get(`mode=html&lang=${code}`)).toContain(`<html lang="${tag}" dir="ltr">`);
+  });
+});
+
+describe('HTML representation in other languages', () => {
+  it.each([
+    ['ar', 'rtl', 'الرياح'],
+    ['he', 'rtl', 'רוח'],
+    ['fa', 'rtl', 'باد'],
+    ['de', 'ltr', 'Wind'],
+    ['fr', 'ltr', 'Vent'],
+    ['sv', 'ltr', 'Wind'],
+  ])('lang %s: laid out %s, its own words', async (code, dir, wind) => {
+    const html = await get(`mode=html&lang=${code}`);
+    expect([/<html [^>]*>/.exec(html)?.[0], /<dt>(.*?)<\/dt>/.exec(html)?.[1]]).toEqual([
+      `<html lang="${code}" dir="${dir}">`,
+      wind,
+    ]);
   });
 });
 

@@ -61,6 +61,39 @@ describe('nearest place', () => {
     }
   });
 
+  it('visits exactly the places within a radius, at the distances a brute-force search finds', () => {
+    const t = readPlacesTable(bytes);
+    const next = sequence(43);
+    const points: [number, number][] = [
+      [89.8, 10],
+      [-89.8, -170],
+      [78.2, 15.6],
+      [-16.8, 179.99],
+      [-16.8, -179.99],
+      [51.5, -0.1],
+      [35.68, 139.65],
+    ];
+    for (let k = 0; k < 100; k++) points.push([next() * 180 - 90, next() * 360 - 180]);
+    for (let k = 0; k < 100; k++) points.push([35 + next() * 25, -10 + next() * 40]);
+    const radiusKm = 40;
+    for (const [lat, lon] of points) {
+      const expected: number[][] = [];
+      for (let i = 0; i < t.count; i++) {
+        const placeLat = (t.lat[i] ?? 0) / 1e5;
+        if (Math.abs(placeLat - lat) > 1) continue;
+        const km = distanceKm(lat, lon, placeLat, (t.lon[i] ?? 0) / 1e5);
+        if (km <= radiusKm) expected.push([km, t.elevation[i] ?? 0, t.population[i] ?? 0]);
+      }
+      const visited: number[][] = [];
+      index.forEachWithin(lat, lon, radiusKm, (km, elevation, population) =>
+        visited.push([km, elevation, population]),
+      );
+      const order = (a: number[], b: number[]): number =>
+        (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0);
+      expect(visited.sort(order), `${lat}, ${lon}`).toEqual(expected.sort(order));
+    }
+  });
+
   it('takes microseconds', () => {
     const next = sequence(7);
     const started = performance.now();

@@ -46,3 +46,18 @@ describe('observe reports the zone and its offset', () => {
     expect(world.observe(lat, lon, dt)).toMatchObject({ zone, timezoneOffset: offset, dt });
   });
 });
+
+describe('utcOffsetSeconds, asked again', () => {
+  it('answers each zone for the instant asked, not the one asked before', () => {
+    const asked = [
+      ['Europe/London', utc(2026, 3, 29, 0, 59) + 59, 0],
+      ['Europe/London', utc(2026, 3, 29, 1), 3600],
+      ['Europe/London', utc(2026, 3, 29, 1), 3600],
+      ['Europe/London', utc(2026, 3, 29, 0, 59) + 59, 0],
+      ['Asia/Kolkata', utc(2026, 3, 29, 0, 59) + 59, 19800],
+    ] as const;
+    expect(asked.map(([zone, at]) => utcOffsetSeconds(zone, at))).toEqual(
+      asked.map(([, , offset]) => offset),
+    );
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * The layout of data/climate.bin, writer and reader side by side (as places-layout.ts does for the
+ * places): scripts/build-climate.mjs prepares the stations and grids and calls writeClimateTable;
+ * the world model opens the file with readClimateTable, which makes typed-array views over its
+ * bytes, so loading parses nothing.
+ *
+ * Little-endian throughout. A header of HEADER_WORDS u32 words (HEADER_FIELDS, then the byte offset
+ * of each section in SECTIONS order), then the sections, each on a 4-byte boundary.
+ */
+
+/** 'WCL1' read as a little-endian u32. */
+const MAGIC = 0x314c4357;
+const VERSION = 1;
+const HEADER_WORDS = 24;
+
+/**
+ * Per station and month, in this order (see climate-stations.ts for what each holds). The
+ * precipitation rate and the share of wet hours are stored as logarithms (of the value plus
+ * LOG_FLOOR): they are interpolated as geometric means, so one wet station does not drown its dry
+ * neighbours.
+ */
+export const QUANTITIES = [
+  'seaLevelTempC',
+  'dtrC',
+  'logRateMmH',
+  'logWetShare',
+  'dewDepressionC',
+  'windMS',
+  'cloud',
+] as const;
+export type Quantity = (typeof QUANTITIES)[number];
+export const Q = QUANTITIES.length;
+
+/**
+ * Mean surface temperatures fall with height more slowly than the free atmosphere (6.5 °C/km):
+ * station normals on slopes and plateaus give 5–6 °C/km. The table stores temperatures reduced to sea
+ * level with this rate, and the interpolation favours stations at the point's own height (climatology.ts), so
+ * the rate matters most where no station is near in height.
+ */
+export const LAPSE_C_PER_M = 0.0058;
+
+/** About 26 mm a year: below it, precipitation is interpolated as if it were this much. */
+export const LOG_FLOOR = 0.003;
+
+/** Per station, constant over the year. */
+export const SCALARS = [
+  /** Warmest minus coldest monthly mean, °C. */
+  'annualRangeC',
+  /** log(mm a year + 1). */
+  'logAnnualPrecipMm',
+  /** First harmonic of the monthly precipitation over its mean: wet-season phase and strength. */
+  'wetSeasonCos',
+  'wetSeasonSin',
+] as const;
+export const S = SCALARS.length;
+
+/** Cells of the land and elevation grids: 0.5°, rows from the south pole, columns from −180°. */
+export const GRID_DEG = 0.5;
+export const GRID_COLS = 720;
+export const GRID_ROWS = 360;
+/** Nodes of the support-radius grid: every 2.5°, latitude −90…90 (73 rows), longitude −180…177.5. */
+export const RADIUS_DEG = 2.5;
+export const RADIUS_COLS = 144;
+export const RADIUS_ROWS = 73;
+/** Cells of the station index: 5°. */
+export const INDEX_DEG = 5;
+export const INDEX_COLS = 72;
+export const INDEX_ROWS = 36;
+
+/**
+ * Elevation is stored as one byte on a square-root scale, which keeps steps of a few metres near
+ * sea level and under 50 m at 5,000 m: code k stands for ELEVATION_TOP_M · (k/255)².
+ */
+const ELEVATION_TOP_M = 7000;
+export function elevationCode(metres: number): number {
+  return Math.round(255 * Math.sqrt(Math.min(1, Math.max(0, metres) / ELEVATION_TOP_M)));
+}
+export function elevationOfCode(code: number): number {
+  const k = code / 255;
+  return ELEVATION_TOP_M * k * k;
+}
+
+export function indexCellOf(lat: number, lon: number): number {
+  const row = Math.min(INDEX_ROWS - 1, Math.max(0, Math.floor((lat + 90) / INDEX_DEG)));
+  const col = Math.min(INDEX_COLS - 1, Math.max(0, Math.floor((lon + 180) / INDEX_DEG)));
+  return row * INDEX_COLS + col;
+}
+
+/** One station as the table stores it (real or made for the open ocean). */
+export interface TableStation {
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationM: number;
+  /** Land share of the grid at the station, 0 … 1. */
+  readonly land: number;
+  /** 12 months × Q quantities, month-major: values at mid-month (see climate-stations.ts). */
+  readonly values: ArrayLike<number>;
+  /** S scalars. */
+  readonly scalars: ArrayLike<number>;
+}
+
+export interface ClimateGrids {
+  /** GRID_ROWS × GRID_COLS land share, 0 … 255. */
+  readonly land: Uint8Array;
+  /** GRID_ROWS × GRID_COLS elevation codes. */
+  readonly elevation: Uint8Array;
+  /** RADIUS_ROWS × RADIUS_COLS support radius of the interpolation, km. */
+  readonly radiusKm: Float32Array;
+}
+
+export interface ClimateTable extends ClimateGrids {
+  readonly count: number;
+  /** lat, lon, elevation (m), land share: 4 per station, in index-cell order. */
+  readonly stations: Float32Array;
+  readonly values: Float32Array;
+  readonly scalars: Float32Array;
+  /** First station of each index cell, plus one past the last. */
+  readonly cellStart: Uint16Array;
+}
+
+type Stored = Float32Array | Uint16Array | Uint8Array;
+interface Kind {
+  readonly BYTES_PER_ELEMENT: number;
+  new (length: number): Stored;
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): Stored;
+}
+type Counts = { readonly count: number };
+const SECTIONS: readonly {
+  readonly name: keyof Omit<ClimateTable, 'count'>;
+  readonly kind: Kind;
+  readonly length: (c: Counts) => number;
+}[] = [
+  { name: 'stations', kind: Float32Array, length: (c) => 4 * c.count },
+  { name: 'values', kind: Float32Array, length: (c) => 12 * Q * c.count },
+  { name: 'scalars', kind: Float32Array, length: (c) => S * c.count },
+  { name: 'cellStart', kind: Uint16Array, length: () => INDEX_ROWS * INDEX_COLS + 1 },
+  { name: 'radiusKm', kind: Float32Array, length: () => RADIUS_ROWS * RADIUS_COLS },
+  { name: 'land', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
+  { name: 'elevation', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
+];
+const HEADER_FIELDS = ['magic', 'version', 'count'] as const;
+
+function offsetsOf(counts: Counts): { offsets: number[]; size: number } {
+  let at = 4 * HEADER_WORDS;
+  const offsets = SECTIONS.map((s) => {
+    const start = at;
+    at = Math.ceil((at + s.kind.BYTES_PER_ELEMENT * s.length(counts)) / 4) * 4;
+    return start;
+  });
+  return { offsets, size: at };
+}
+
+/** The bytes of a climate file. Stations are sorted by index cell, so their order does not matter. */
+export function writeClimateTable(
+  stations: readonly TableStation[],
+  grids: ClimateGrids,
+): Uint8Array {
+  if (stations.length > 0xffff) throw new RangeError('too many stations for a u16 index');
+  const sorted = stations
+    .map((s) => ({ s, cell: indexCellOf(s.lat, s.lon) }))
+    .sort((a, b) => a.cell - b.cell || a.s.lat - b.s.lat || a.s.lon - b.s.lon);
+  const count = sorted.length;
+  const data: Record<string, ArrayLike<number>> = {
+    stations: sorted.flatMap(({ s }) => [s.lat, s.lon, s.elevationM, s.land]),
+    values: sorted.flatMap(({ s }) => Array.from(s.values)),
+    scalars: sorted.flatMap(({ s }) => Array.from(s.scalars)),
+    cellStart: Array.from({ length: INDEX_ROWS * INDEX_COLS + 1 }, (_, cell) => {
+      const first = sorted.findIndex((x) => x.cell >= cell);
+      return first < 0 ? count : first;
+    }),
+    radiusKm: grids.radiusKm,
+    land: grids.land,
+    elevation: grids.elevation,
+  };
+  const { offsets, size } = offsetsOf({ count });
+  const bytes = new Uint8Array(size);
+  const view = new DataView(bytes.buffer);
+  [MAGIC, VERSION, count].forEach((word, i) => view.setUint32(4 * i, word, true));
+  SECTIONS.forEach((section, i) => {
+    const at = offsets[i] ?? 0;
+    view.setUint32(4 * (HEADER_FIELDS.length + i), at, true);
+    const values = data[section.name] ?? [];
+    if (values.length !== section.length({ count })) {
+      throw new RangeError(`climate table: ${section.name} has ${values.length} values`);
+    }
+    const typed = new section.kind(values.length);
+    typed.set(Array.from(values));
+    bytes.set(new Uint8Array(typed.buffer), at);
+  });
+  return bytes;
+}
+
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+export function readClimateTable(bytes: Uint8Array): ClimateTable {
+  const header = new DataView(
+    bytes.buffer,
+    bytes.byteOffset,
+    Math.min(bytes.length, 4 * HEADER_WORDS),
+  );
+  if (
+    bytes.length < 4 * HEADER_WORDS ||
+    header.getUint32(0, true) !== MAGIC ||
+    header.getUint32(4, true) !== VERSION
+  ) {
+    throw new Error('climate table has an unknown format; rebuild it with `npm run build`');
+  }
+  const counts = { count: header.getUint32(8, true) };
+  const read = (i: number): Float32Array | Uint16Array | Uint8Array => {
+    const section = SECTIONS[i];
+    if (!section) throw new Error('climate table: no such section');
+    const length = section.length(counts);
+    const size = section.kind.BYTES_PER_ELEMENT;
+    const at = header.getUint32(4 * (HEADER_FIELDS.length + i), true);
+    if (at + length * size > bytes.length) throw new Error('climate table is truncated');
+    const start = bytes.byteOffset + at;
+    if (littleEndian && start % size === 0) return new section.kind(bytes.buffer, start, length);
+    // A big-endian host, or bytes that do not start on a word boundary: copy and decode.
+    const copy = new section.kind(length);
+    const view = new DataView(bytes.buffer, start, length * size);
+    for (let k = 0; k < length; k++) {
+      copy[k] =
+        size === 4
+          ? view.getFloat32(4 * k, true)
+          : size === 2
+            ? view.getUint16(2 * k, true)
+            : view.getUint8(k);
+    }
+    return copy;
+  };
+  const f32 = (i: number): Float32Array => {
+    const a = read(i);
+    if (!(a instanceof Float32Array)) throw new Error('climate table: section type');
+    return a;
+  };
+  const u16 = read(3);
+  const land = read(5);
+  const elevation = read(6);
+  if (
+    !(u16 instanceof Uint16Array) ||
+    !(land instanceof Uint8Array) ||
+    !(elevation instanceof Uint8Array)
+  ) {
+    throw new Error('climate table: section type');
+  }
+  return {
+    count: counts.count,
+    stations: f32(0),
+    values: f32(1),
+    scalars: f32(2),
+    cellStart: u16,
+    radiusKm: f32(4),
+    land,
+    elevation,
+  };
+}

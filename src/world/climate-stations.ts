@@ -1,0 +1,403 @@
+import {
+  LAPSE_C_PER_M,
+  LOG_FLOOR,
+  Q,
+  QUANTITIES,
+  RADIUS_COLS,
+  RADIUS_DEG,
+  RADIUS_ROWS,
+  S,
+  SCALARS,
+  writeClimateTable,
+  type ClimateGrids,
+  type Quantity,
+  type TableStation,
+} from './climate-layout.js';
+import { landShareAt, stretchedKm } from './climatology.js';
+import { distanceKm } from './geo.js';
+
+/**
+ * From the climate tables of data/climate/ to the stations of data/climate.bin: parsing, and the
+ * preparation the world model relies on (values at mid-month that average back to the monthly
+ * normals, precipitation as a rate and a share of wet hours, humidity as a dew-point depression,
+ * temperature reduced to sea level), the stations made for the open ocean, and the support radius
+ * of the interpolation. Used at build time (scripts/build-climate.mjs) and by the validation tests,
+ * which build a table without the stations they hold out.
+ */
+
+const MONTH_COLUMNS = [
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+] as const;
+/** February as 28.25 days: a normal spans leap years too. */
+export const DAYS_IN_MONTH = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const NORMAL_QUANTITIES = ['tmean', 'dtr', 'precip', 'wetdays', 'rh', 'wind', 'cloud'] as const;
+export type NormalQuantity = (typeof NORMAL_QUANTITIES)[number];
+export const STATION_KINDS = ['coast', 'interior', 'island', 'highland', 'polar'] as const;
+export type StationKind = (typeof STATION_KINDS)[number];
+
+/** A station of stations.tsv with its normals.tsv rows. */
+export interface ClimateStation {
+  readonly id: string;
+  readonly name: string;
+  readonly country: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationM: number;
+  readonly koppen: string;
+  readonly kind: StationKind;
+  readonly normals: Readonly<Record<NormalQuantity, readonly number[]>>;
+}
+
+function rowsOf(text: string): Record<string, string>[] {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const header = (lines[0] ?? '').split('\t');
+  return lines.slice(1).map((line) => {
+    const cells = line.split('\t');
+    return Object.fromEntries(header.map((name, i) => [name, cells[i] ?? '']));
+  });
+}
+
+function numberOf(text: string | undefined, what: string): number {
+  const value = Number(text);
+  if (text === undefined || text === '' || !Number.isFinite(value)) {
+    throw new Error(`climate tables: ${what} is not a number: "${text ?? ''}"`);
+  }
+  return value;
+}
+
+const isKind = (kind: string): kind is StationKind =>
+  (STATION_KINDS as readonly string[]).includes(kind);
+const isQuantity = (q: string): q is NormalQuantity =>
+  (NORMAL_QUANTITIES as readonly string[]).includes(q);
+
+/** Stations with their normals, from the text of stations.tsv and normals.tsv. */
+export function parseClimateTables(stationsTsv: string, normalsTsv: string): ClimateStation[] {
+  const normals = new Map<string, Partial<Record<NormalQuantity, number[]>>>();
+  for (const row of rowsOf(normalsTsv)) {
+    const id = row['station_id'] ?? '';
+    const quantity = row['quantity'] ?? '';
+    if (!isQuantity(quantity)) continue;
+    const values = MONTH_COLUMNS.map((m) => numberOf(row[m], `${id} ${quantity} ${m}`));
+    normals.set(id, { ...normals.get(id), [quantity]: values });
+  }
+  return rowsOf(stationsTsv).map((row) => {
+    const id = row['id'] ?? '';
+    const kind = row['kind'] ?? '';
+    const own = normals.get(id) ?? {};
+    if (!isKind(kind)) throw new Error(`climate tables: ${id} has kind "${kind}"`);
+    const complete = Object.fromEntries(
+      NORMAL_QUANTITIES.map((q) => {
+        const values = own[q];
+        if (!values) throw new Error(`climate tables: ${id} has no ${q} row`);
+        return [q, values];
+      }),
+    ) as Record<NormalQuantity, number[]>;
+    return {
+      id,
+      name: row['name'] ?? '',
+      country: row['country'] ?? '',
+      lat: numberOf(row['lat'], `${id} lat`),
+      lon: numberOf(row['lon'], `${id} lon`),
+      elevationM: numberOf(row['elevation_m'], `${id} elevation`),
+      koppen: row['koppen'] ?? '',
+      kind,
+      normals: complete,
+    };
+  });
+}
+
+/**
+ * Values at mid-month such that the curve through them, linear between mid-months, averages to
+ * `means` over each month: the month's mean of that curve is (p[i−1] + 6 p[i] + p[i+1]) / 8, a
+ * diagonally dominant cyclic system that Jacobi iteration solves.
+ */
+export function midMonthValues(means: readonly number[]): number[] {
+  let p = [...means];
+  for (let iteration = 0; iteration < 60; iteration++) {
+    p = p.map(
+      (_, i) => (8 * (means[i] ?? 0) - (p[(i + 11) % 12] ?? 0) - (p[(i + 1) % 12] ?? 0)) / 6,
+    );
+  }
+  return p;
+}
+
+/** Magnus formula over water: the exponent of saturation vapour pressure. */
+export function magnus(tempC: number): number {
+  return (17.625 * tempC) / (243.04 + tempC);
+}
+
+/** Relative humidity, percent (uncapped), of air at `tempC` with dew point `dewC`. */
+export function relativeHumidity(tempC: number, dewC: number): number {
+  return 100 * Math.exp(magnus(dewC) - magnus(tempC));
+}
+
+const SINE_DAY = Array.from({ length: 24 }, (_, h) => Math.sin((2 * Math.PI * h) / 24));
+
+/**
+ * The dew point follows the daily temperature cycle by this fraction of its swing: evaporation
+ * moistens the afternoon air and dew dries the night's, so relative humidity swings less than it
+ * would with a fixed dew point and a still night rarely saturates.
+ */
+export const DEW_FOLLOWS = 0.35;
+
+/**
+ * The dew-point depression below the daily mean temperature that gives a daily mean relative
+ * humidity of `rh` when the temperature swings by `dtr` over the day (a sine) and the dew point
+ * follows by DEW_FOLLOWS: humidity is highest at dawn and lowest in the afternoon, as observed.
+ */
+export function dewDepression(tmean: number, dtr: number, rh: number): number {
+  const hours = SINE_DAY.map((s) => magnus(tmean + (dtr / 2) * s));
+  const meanRh = (dew: number): number => {
+    let sum = 0;
+    SINE_DAY.forEach((s, h) => {
+      const g = magnus(dew + DEW_FOLLOWS * (dtr / 2) * s);
+      sum += Math.min(100, 100 * Math.exp(g - (hours[h] ?? 0)));
+    });
+    return sum / hours.length;
+  };
+  let low = tmean - 70;
+  let high = tmean + dtr / 2;
+  for (let k = 0; k < 32; k++) {
+    const mid = (low + high) / 2;
+    if (meanRh(mid) < rh) low = mid;
+    else high = mid;
+  }
+  return tmean - (low + high) / 2;
+}
+
+/**
+ * Hours of precipitation (≥ 0.1 mm/h) per wet day (≥ 1 mm) from the mean amount of a wet day:
+ * long spells of light rain or snow in maritime and polar climates (7–8 hours for 2 mm), short
+ * downpours in convective ones (about 2.5 hours for 25 mm); between them the logarithm, which
+ * gives about 5.5 h for London (5.5 mm, some 600 hours of rain a year) and 4 h for Singapore
+ * (12.6 mm).
+ */
+export function wetHoursPerWetDay(mmPerWetDay: number): number {
+  return Math.min(8.5, Math.max(1.8, 9 - 2 * Math.log(Math.max(1, mmPerWetDay))));
+}
+
+/** Share of the month's hours with precipitation, from its total and its wet days. */
+export function wetShare(precipMm: number, wetDays: number, days: number): number {
+  if (precipMm <= 0) return 0;
+  const wet = Math.max(wetDays, Math.min(precipMm / 2, 0.3));
+  return Math.min(0.9, (wet * wetHoursPerWetDay(precipMm / wet)) / (24 * days));
+}
+
+/** The values stored for one month of a station, before they are made mid-month values. */
+function monthlyQuantities(s: ClimateStation, m: number): Record<Quantity, number> {
+  const n = s.normals;
+  const days = DAYS_IN_MONTH[m] ?? 30;
+  const tmean = n.tmean[m] ?? 0;
+  const dtr = n.dtr[m] ?? 0;
+  const precip = n.precip[m] ?? 0;
+  return {
+    seaLevelTempC: tmean + LAPSE_C_PER_M * s.elevationM,
+    dtrC: dtr,
+    logRateMmH: precip / (24 * days),
+    logWetShare: wetShare(precip, n.wetdays[m] ?? 0, days),
+    dewDepressionC: dewDepression(tmean, dtr, n.rh[m] ?? 70),
+    windMS: n.wind[m] ?? 0,
+    cloud: (n.cloud[m] ?? 50) / 100,
+  };
+}
+
+const LIMITS: Readonly<Record<Quantity, readonly [number, number]>> = {
+  seaLevelTempC: [-100, 100],
+  dtrC: [0.2, 40],
+  logRateMmH: [0, 100],
+  logWetShare: [0, 0.9],
+  dewDepressionC: [0, 60],
+  windMS: [0.2, 40],
+  cloud: [0, 1],
+};
+
+/** Mid-month values (12 × Q, month-major) of monthly means given per quantity. */
+function tableValues(monthly: readonly Record<Quantity, number>[]): number[] {
+  const values = new Array<number>(12 * Q).fill(0);
+  QUANTITIES.forEach((q, k) => {
+    const [low, high] = LIMITS[q];
+    const mid = midMonthValues(monthly.map((m) => m[q]));
+    const logarithmic = q === 'logRateMmH' || q === 'logWetShare';
+    mid.forEach((v, m) => {
+      const bounded = Math.min(high, Math.max(low, v));
+      values[m * Q + k] = logarithmic ? Math.log(bounded + LOG_FLOOR) : bounded;
+    });
+  });
+  return values;
+}
+
+function scalarsOf(tmean: readonly number[], precip: readonly number[]): number[] {
+  const total = precip.reduce((a, b) => a + b, 0);
+  let c = 0;
+  let s = 0;
+  precip.forEach((p, m) => {
+    const angle = (2 * Math.PI * (m + 0.5)) / 12;
+    c += p * Math.cos(angle);
+    s += p * Math.sin(angle);
+  });
+  const scale = total > 0 ? 2 / total : 0;
+  const out: Record<(typeof SCALARS)[number], number> = {
+    annualRangeC: Math.max(...tmean) - Math.min(...tmean),
+    logAnnualPrecipMm: Math.log(total + 1),
+    wetSeasonCos: c * scale,
+    wetSeasonSin: s * scale,
+  };
+  return SCALARS.map((k) => out[k]);
+}
+
+/** A station of the tables as the climate file stores it; `land` is the grid's land share there. */
+export function tableStation(s: ClimateStation, land: number): TableStation {
+  const monthly = Array.from({ length: 12 }, (_, m) => monthlyQuantities(s, m));
+  return {
+    lat: s.lat,
+    lon: s.lon,
+    elevationM: s.elevationM,
+    land,
+    values: tableValues(monthly),
+    scalars: scalarsOf(s.normals.tmean, s.normals.precip),
+  };
+}
+
+/**
+ * Stations for the open ocean, where the nearest island may be thousands of kilometres away: on a
+ * grid of about 900 km over the sea, wherever no real station is within 900 km, a station whose
+ * climate is the weighted mean of the real island, coast and polar stations of about the same
+ * latitude (Gaussian, 4°), nearer ones counting much more (e-folding 800 km: the sea off a
+ * cold-current coast is not the open ocean of its latitude). Its daily range is cut to the open
+ * sea's, which is about half a small island's.
+ */
+export function oceanStations(
+  real: readonly { readonly station: ClimateStation; readonly table: TableStation }[],
+  landAt: (lat: number, lon: number) => number,
+): TableStation[] {
+  const maritime = real.filter(
+    ({ station }) => station.kind !== 'interior' && station.kind !== 'highland',
+  );
+  const out: TableStation[] = [];
+  const stepDeg = 8;
+  for (let lat = -76; lat <= 84; lat += stepDeg) {
+    const cols = Math.max(1, Math.round((360 / stepDeg) * Math.cos((lat * Math.PI) / 180)));
+    for (let c = 0; c < cols; c++) {
+      const lon = -180 + (360 * (c + 0.5)) / cols;
+      if (landAt(lat, lon) > 0) continue;
+      if (real.some(({ station }) => distanceKm(lat, lon, station.lat, station.lon) < 900))
+        continue;
+      const values = new Array<number>(12 * Q).fill(0);
+      const scalars = new Array<number>(S).fill(0);
+      let total = 0;
+      for (const { station, table } of maritime) {
+        const dLat = (station.lat - lat) / 4;
+        const w =
+          Math.exp(-dLat * dLat) *
+          Math.exp(-distanceKm(lat, lon, station.lat, station.lon) / 800) *
+          (station.kind === 'island' ? 1 : 0.4) *
+          (1 - 0.8 * table.land);
+        if (w < 1e-9) continue;
+        total += w;
+        for (let k = 0; k < values.length; k++)
+          values[k] = (values[k] ?? 0) + w * (table.values[k] ?? 0);
+        for (let k = 0; k < S; k++) scalars[k] = (scalars[k] ?? 0) + w * (table.scalars[k] ?? 0);
+      }
+      if (total === 0) continue;
+      const dtr = QUANTITIES.indexOf('dtrC');
+      for (let k = 0; k < values.length; k++) {
+        values[k] = (values[k] ?? 0) / total;
+        if (k % Q === dtr) values[k] = Math.max(0.5, (values[k] ?? 0) * 0.5);
+      }
+      out.push({
+        lat,
+        lon,
+        elevationM: 0,
+        land: 0,
+        values,
+        scalars: scalars.map((v) => v / total),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The support radius of the interpolation at each node of the radius grid: 1.8 times the distance
+ * to the fifth nearest station, and at least the nearest one's plus 300 km, so that between the
+ * nodes a station is almost always within it (climatology.ts looks farther where none is).
+ */
+export function supportRadii(stations: readonly TableStation[]): Float32Array {
+  const radii = new Float32Array(RADIUS_ROWS * RADIUS_COLS);
+  const marginKm = 300;
+  for (let r = 0; r < RADIUS_ROWS; r++) {
+    for (let c = 0; c < RADIUS_COLS; c++) {
+      const lat = -90 + r * RADIUS_DEG;
+      const lon = -180 + c * RADIUS_DEG;
+      // The five smallest distances, kept sorted.
+      const nearest = [Infinity, Infinity, Infinity, Infinity, Infinity];
+      for (const s of stations) {
+        const d = stretchedKm(lat, lon, s.lat, s.lon);
+        if (d >= (nearest[4] ?? 0)) continue;
+        let k = 4;
+        while (k > 0 && (nearest[k - 1] ?? 0) > d) {
+          nearest[k] = nearest[k - 1] ?? 0;
+          k--;
+        }
+        nearest[k] = d;
+      }
+      const first = nearest[0] ?? 0;
+      const fifth = nearest[4] ?? 0;
+      radii[r * RADIUS_COLS + c] = Math.min(8000, Math.max(1.8 * fifth, first + marginKm));
+    }
+  }
+  return radii;
+}
+
+/**
+ * The climate file for `stations` over the given land and elevation grids: the stations prepared,
+ * the open ocean's stations added, the support radii computed.
+ */
+export function assembleClimateTable(
+  stations: readonly ClimateStation[],
+  grids: Pick<ClimateGrids, 'land' | 'elevation'>,
+): Uint8Array {
+  const landAt = (lat: number, lon: number): number => landShareAt(grids, lat, lon);
+  const real = stations.map((station) => ({
+    station,
+    table: tableStation(station, landAt(station.lat, station.lon)),
+  }));
+  const all = [...real.map((r) => r.table), ...oceanStations(real, landAt)];
+  return writeClimateTable(all, { ...grids, radiusKm: supportRadii(all) });
+}
+
+/** FNV-1a of a string: a stable, well-spread order that does not follow the tables' order. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The validation split: a fifth of the stations held out, spread over the climate types. Stations
+ * are ordered by Köppen class and, within a class, by a hash of their id; every fifth is held out,
+ * so every class of five or more stations loses a fifth, and which ones is decided by nothing a
+ * model could be tuned to.
+ */
+export function validationSplit<T extends Pick<ClimateStation, 'id' | 'koppen'>>(
+  stations: readonly T[],
+): { readonly training: T[]; readonly heldOut: T[] } {
+  const ordered = [...stations].sort(
+    (a, b) => a.koppen.localeCompare(b.koppen) || fnv1a(a.id) - fnv1a(b.id),
+  );
+  return {
+    training: ordered.filter((_, i) => i % 5 !== 2),
+    heldOut: ordered.filter((_, i) => i % 5 === 2),
+  };
+}

@@ -1,0 +1,302 @@
+import {
+  elevationOfCode,
+  GRID_COLS,
+  GRID_DEG,
+  GRID_ROWS,
+  INDEX_COLS,
+  INDEX_DEG,
+  INDEX_ROWS,
+  LAPSE_C_PER_M,
+  LOG_FLOOR,
+  Q,
+  RADIUS_COLS,
+  RADIUS_DEG,
+  RADIUS_ROWS,
+  S,
+  type ClimateGrids,
+  type ClimateTable,
+} from './climate-layout.js';
+import { EARTH_RADIUS_KM, RAD, TROPICAL_YEAR_DAYS } from './geo.js';
+
+/**
+ * The climate expected at a point for the time of year, interpolated from the stations of
+ * data/climate.bin: each station within the support radius counts by its distance (a Shepard
+ * weight that falls to zero at the radius, so the field is continuous and a station's own
+ * coordinates give nearly its own normals), by how close its height is to the point's, and by how close
+ * its land share is to the point's (an island station speaks for the sea around it, an inland one
+ * for the inland). Temperature is compared at sea level and brought to the point's height by the
+ * lapse rate; the daily range, wind and humidity are then scaled from the stations' land share to
+ * the point's (the open sea has a quarter of an island's daily range and more wind).
+ * Between mid-months the values are linear; the table's mid-month values make each month's mean the
+ * station's normal.
+ */
+
+export interface Climate {
+  /** 0 open sea … 1 inland. */
+  readonly land: number;
+  /** Ground height the climate is for, m. */
+  readonly elevationM: number;
+  /** Mean daily temperature at that height, °C. */
+  readonly tempC: number;
+  /** Mean daily temperature range, °C. */
+  readonly dtrC: number;
+  /** Mean precipitation rate over all hours, mm/h. */
+  readonly rateMmH: number;
+  /** Share of hours with precipitation. */
+  readonly wetShare: number;
+  /** Daily mean temperature minus the dew point, °C. */
+  readonly dewDepressionC: number;
+  readonly windMS: number;
+  /** Mean cloud cover, 0 … 1. */
+  readonly cloud: number;
+  readonly annualRangeC: number;
+  readonly annualPrecipMm: number;
+  /** How much wetter than average the current time of year is, −1 … 1 (first harmonic). */
+  readonly wetSeason: number;
+  /** The year's wet-season strength, 0 … 1. */
+  readonly seasonality: number;
+}
+
+/**
+ * Where weights fall off with height difference (m) and with land-share difference: tuned on the
+ * validation split (test/e2e/climate-validation.test.ts), where a valley station is better told by
+ * a valley station 300 km away than by a slope 50 km away, and a coast by a coast.
+ */
+const HEIGHT_SCALE_M = 350;
+const LAND_SCALE = 0.2;
+/**
+ * Climate changes faster from north to south than from west to east (the zones of the general
+ * circulation lie along the parallels), so distances count a degree of latitude this many times
+ * as much as the same distance along a parallel.
+ */
+export const MERIDIONAL_STRETCH = 2;
+const KM_PER_DEGREE = EARTH_RADIUS_KM * RAD;
+
+/**
+ * The interpolation's distance from a point to a station, km: equirectangular at the point's
+ * latitude, stretched north–south.
+ */
+export function stretchedKm(
+  lat: number,
+  lon: number,
+  stationLat: number,
+  stationLon: number,
+): number {
+  let dLon = Math.abs(lon - stationLon) % 360;
+  if (dLon > 180) dLon = 360 - dLon;
+  const east = dLon * Math.cos(lat * RAD);
+  const north = (lat - stationLat) * MERIDIONAL_STRETCH;
+  return KM_PER_DEGREE * Math.sqrt(east * east + north * north);
+}
+
+/** Keeps a station's weight finite at its own coordinates. */
+const SOFTENING_KM = 8;
+const DAY = 86400;
+/** 2000-01-01T00:00Z: the year is measured from there, in tropical years. */
+const YEAR_ORIGIN = 946684800;
+
+const wrap = (col: number, cols: number): number => ((col % cols) + cols) % cols;
+
+/** Bilinear sample of a grid of cell-centred values (`deg` per cell, rows from the south pole). */
+function sampleCells(
+  grid: Uint8Array,
+  decode: (v: number) => number,
+  lat: number,
+  lon: number,
+): number {
+  const y = Math.min(GRID_ROWS - 1, Math.max(0, (lat + 90) / GRID_DEG - 0.5));
+  const x = (lon + 180) / GRID_DEG - 0.5;
+  const r0 = Math.floor(y);
+  const r1 = Math.min(GRID_ROWS - 1, r0 + 1);
+  const c0f = Math.floor(x);
+  const fy = y - r0;
+  const fx = x - c0f;
+  const c0 = wrap(c0f, GRID_COLS);
+  const c1 = wrap(c0f + 1, GRID_COLS);
+  const v = (r: number, c: number): number => decode(grid[r * GRID_COLS + c] ?? 0);
+  return (
+    (v(r0, c0) * (1 - fx) + v(r0, c1) * fx) * (1 - fy) +
+    (v(r1, c0) * (1 - fx) + v(r1, c1) * fx) * fy
+  );
+}
+
+const landOfByte = (v: number): number => v / 255;
+
+/** Land share 0 … 1 at a point (bilinear between 0.5° cells). */
+export function landShareAt(grids: Pick<ClimateGrids, 'land'>, lat: number, lon: number): number {
+  return sampleCells(grids.land, landOfByte, lat, lon);
+}
+
+/** Ground height at a point from the elevation grid, m (bilinear between 0.5° cells). */
+export function gridElevationAt(
+  grids: Pick<ClimateGrids, 'elevation'>,
+  lat: number,
+  lon: number,
+): number {
+  return sampleCells(grids.elevation, elevationOfCode, lat, lon);
+}
+
+function radiusAt(table: ClimateTable, lat: number, lon: number): number {
+  const y = Math.min(RADIUS_ROWS - 1.000001, (lat + 90) / RADIUS_DEG);
+  const x = (lon + 180) / RADIUS_DEG;
+  const r0 = Math.floor(y);
+  const c0f = Math.floor(x);
+  const fy = y - r0;
+  const fx = x - c0f;
+  const c0 = wrap(c0f, RADIUS_COLS);
+  const c1 = wrap(c0f + 1, RADIUS_COLS);
+  const g = table.radiusKm;
+  const v = (r: number, c: number): number => g[r * RADIUS_COLS + c] ?? 0;
+  return (
+    (v(r0, c0) * (1 - fx) + v(r0, c1) * fx) * (1 - fy) +
+    (v(r0 + 1, c0) * (1 - fx) + v(r0 + 1, c1) * fx) * fy
+  );
+}
+
+/** Scaling of the daily range, wind and dew-point depression between sea (0) and land (1). */
+const rangeOverLand = (land: number): number => 0.3 + 0.7 * land;
+const windOverLand = (land: number): number => 1.5 - 0.5 * land;
+const dryingOverLand = (land: number): number => 0.6 + 0.4 * land;
+
+export class Climatology {
+  private readonly sum = new Float64Array(2 * Q + S);
+
+  constructor(private readonly table: ClimateTable) {}
+
+  land(lat: number, lon: number): number {
+    return landShareAt(this.table, lat, lon);
+  }
+
+  elevation(lat: number, lon: number): number {
+    return gridElevationAt(this.table, lat, lon);
+  }
+
+  /**
+   * Adds up the weighted values of months m0 and m1 and the scalars of the stations within
+   * `radius` into `this.sum`; returns the total weight and the weighted land share.
+   */
+  private gather(
+    lat: number,
+    lon: number,
+    z: number,
+    l: number,
+    m0: number,
+    m1: number,
+    radius: number,
+  ): { total: number; landSum: number } {
+    const t = this.table;
+    const sum = this.sum;
+    sum.fill(0);
+    let total = 0;
+    let landSum = 0;
+    // Stations within the radius are within radius / MERIDIONAL_STRETCH degrees of latitude, and
+    // within the longitude span that the radius covers at the point's latitude.
+    const cosLat = Math.cos(lat * RAD);
+    const latReach = radius / (KM_PER_DEGREE * MERIDIONAL_STRETCH);
+    const firstRow = Math.max(0, Math.floor((lat - latReach + 90) / INDEX_DEG));
+    const lastRow = Math.min(INDEX_ROWS - 1, Math.floor((lat + latReach + 90) / INDEX_DEG));
+    const lonReach = radius / (KM_PER_DEGREE * Math.max(cosLat, 1e-6));
+    const allColumns = lonReach >= 180;
+    const firstCol = allColumns ? 0 : Math.floor((lon - lonReach + 180) / INDEX_DEG);
+    const cols = allColumns
+      ? INDEX_COLS
+      : Math.min(INDEX_COLS, Math.floor((lon + lonReach + 180) / INDEX_DEG) - firstCol + 1);
+    const stride = 12 * Q;
+    const st = t.stations;
+    const values = t.values;
+    const scalars = t.scalars;
+    const reach = radius / KM_PER_DEGREE;
+    const reach2 = reach * reach;
+    for (let row = firstRow; row <= lastRow; row++) {
+      for (let k = 0; k < cols; k++) {
+        const cell = row * INDEX_COLS + wrap(firstCol + k, INDEX_COLS);
+        const end = t.cellStart[cell + 1] ?? 0;
+        for (let i = t.cellStart[cell] ?? 0; i < end; i++) {
+          // The stretched distance in degrees, as stretchedKm measures it.
+          const north = (lat - (st[4 * i] ?? 0)) * MERIDIONAL_STRETCH;
+          let dLon = Math.abs(lon - (st[4 * i + 1] ?? 0));
+          if (dLon > 180) dLon = 360 - dLon;
+          const east = dLon * cosLat;
+          const d2 = north * north + east * east;
+          if (d2 >= reach2) continue;
+          const km = KM_PER_DEGREE * Math.sqrt(d2);
+          const fade = 1 - km / radius;
+          const dh = (z - (st[4 * i + 2] ?? 0)) / HEIGHT_SCALE_M;
+          const stationLand = st[4 * i + 3] ?? 0;
+          const dl = (l - stationLand) / LAND_SCALE;
+          // Distance to the power 1.5: a second station of the same region still counts when the
+          // nearest is much nearer, which cross-validates better than the inverse square.
+          const softened = Math.sqrt(km * km + SOFTENING_KM * SOFTENING_KM);
+          const w =
+            (fade * fade) / (softened * Math.sqrt(softened) * (1 + dh * dh) * (1 + dl * dl));
+          total += w;
+          landSum += w * stationLand;
+          const a = i * stride + m0 * Q;
+          const b = i * stride + m1 * Q;
+          for (let q = 0; q < Q; q++) {
+            sum[q] = (sum[q] ?? 0) + w * (values[a + q] ?? 0);
+            sum[Q + q] = (sum[Q + q] ?? 0) + w * (values[b + q] ?? 0);
+          }
+          for (let s = 0; s < S; s++) {
+            sum[2 * Q + s] = (sum[2 * Q + s] ?? 0) + w * (scalars[i * S + s] ?? 0);
+          }
+        }
+      }
+    }
+    return { total, landSum };
+  }
+
+  /**
+   * The climate at (lat, lon) for Unix time `dt`, at ground height `elevationM` (the elevation
+   * grid's when absent) and land share `land` (the land grid's when absent).
+   */
+  at(lat: number, lon: number, dt: number, elevationM?: number, land?: number): Climate {
+    const z = elevationM ?? this.elevation(lat, lon);
+    const l = land ?? this.land(lat, lon);
+    const months = ((((dt - YEAR_ORIGIN) / DAY / TROPICAL_YEAR_DAYS) % 1) + 1) % 1;
+    const position = months * 12 - 0.5;
+    const m0 = wrap(Math.floor(position), 12);
+    const m1 = (m0 + 1) % 12;
+    const f = position - Math.floor(position);
+
+    const sum = this.sum;
+    let radius = radiusAt(this.table, lat, lon);
+    let found = this.gather(lat, lon, z, l, m0, m1, radius);
+    // The radius grid keeps a station within reach almost everywhere; where it does not (far out
+    // at sea between the grid's nodes), look farther.
+    while (found.total === 0 && radius < 20000) {
+      radius *= 2;
+      found = this.gather(lat, lon, z, l, m0, m1, radius);
+    }
+    const { total, landSum } = found;
+    if (total === 0) throw new Error(`climate table has no station near ${lat}, ${lon}`);
+    const value = (q: number): number => ((sum[q] ?? 0) * (1 - f) + (sum[Q + q] ?? 0) * f) / total;
+    const geometric = (q: number): number =>
+      Math.max(
+        0,
+        Math.exp((sum[q] ?? 0) / total) * (1 - f) +
+          Math.exp((sum[Q + q] ?? 0) / total) * f -
+          LOG_FLOOR,
+      );
+    const scalar = (s: number): number => (sum[2 * Q + s] ?? 0) / total;
+    const stationLand = landSum / total;
+    const wetCos = scalar(2);
+    const wetSin = scalar(3);
+    const angle = 2 * Math.PI * months;
+    return {
+      land: l,
+      elevationM: z,
+      tempC: value(0) - LAPSE_C_PER_M * z,
+      dtrC: (value(1) * rangeOverLand(l)) / rangeOverLand(stationLand),
+      rateMmH: geometric(2),
+      wetShare: geometric(3),
+      dewDepressionC: (value(4) * dryingOverLand(l)) / dryingOverLand(stationLand),
+      windMS: (value(5) * windOverLand(l)) / windOverLand(stationLand),
+      cloud: value(6),
+      annualRangeC: scalar(0),
+      annualPrecipMm: Math.exp(scalar(1)) - 1,
+      wetSeason: wetCos * Math.cos(angle) + wetSin * Math.sin(angle),
+      seasonality: Math.min(1, Math.hypot(wetCos, wetSin)),
+    };
+  }
+}

@@ -1,0 +1,461 @@
+import type { Climate } from './climatology.js';
+import { diurnalCycle } from './diurnal.js';
+import { clamp, RAD, smoothstep, TROPICAL_YEAR_DAYS } from './geo.js';
+import { noisePoint, sampleAt, type NoiseField } from './noise.js';
+import { DEW_FOLLOWS, magnus } from './climate-stations.js';
+
+/**
+ * Weather for a coordinate and an instant, drawn around the climate of the place and time of year
+ * (climatology.ts). Four smooth noise fields (noise.ts) stand for the weather systems:
+ *
+ * - the air mass (1,600 km, days): warm and cold sectors, made plateau-like so that the boundary
+ *   between them, the front, passes a place in a few hours as the pattern drifts with the
+ *   westerlies; the temperature jumps there, the wind veers from the warm side's equatorward
+ *   direction to the cold side's westerly, and the pressure has its trough;
+ * - the pressure systems (1,200 km, days): highs and lows, with a tail of deep lows at high
+ *   latitudes;
+ * - mesoscale bands (250 km, hours) and convective cells (45 km, a couple of hours).
+ *
+ * The spread of the air-mass temperature anomaly follows the climate: large in continental
+ * winters, small in the tropics (see dayToDaySpreadC). Precipitation comes from two potentials,
+ * stratiform (lows, fronts, bands) and convective (cells, with an afternoon peak over land),
+ * each mapped to a uniform share so that the month's share of wet hours and its total come out as
+ * the climate says: it rains when a potential exceeds the share it must exceed, and the excess
+ * sets the intensity (exponential for stratiform rain, heavier-tailed for showers). Cloud follows
+ * the same potentials with the month's mean cover; humidity comes from the month's dew-point
+ * depression; wind from the month's mean speed, the prevailing belt (trades, westerlies, polar
+ * easterlies), the monsoon's seasonal turn and the systems. Unrounded; model.ts rounds.
+ */
+
+const HOUR = 3600;
+const DAY = 86400;
+
+/**
+ * Weather systems travel east with the westerlies (about 750 km a day) and west with the trade
+ * winds (about 450 km a day); between them, near 12°, they barely move. °/day.
+ */
+function driftDegPerDay(lat: number): number {
+  const a = Math.abs(lat);
+  const km = 750 * smoothstep(12, 35, a) - 450 * (1 - smoothstep(4, 16, a));
+  return km / (111.2 * Math.max(0.1, Math.cos(lat * RAD)));
+}
+
+const field = (seed: number, scaleKm: number, periodSeconds: number): NoiseField => ({
+  seed,
+  scaleKm,
+  periodSeconds,
+  driftDegPerDay,
+});
+const AIR_MASS = field(404, 1600, 4.5 * DAY);
+const PRESSURE = field(101, 1200, 3.2 * DAY);
+const BANDS = field(202, 250, 5 * HOUR);
+const CELLS: NoiseField = { seed: 303, scaleKm: 45, periodSeconds: 2.5 * HOUR };
+const REGIME = field(505, 2500, 9 * DAY);
+
+/** Coldest day of the northern year (mid-January), days since 1970-01-01 (2000-01-16). */
+const NORTHERN_MIDWINTER_DAY = 10972.5;
+
+export interface Weather {
+  readonly tempC: number;
+  readonly dewPointC: number;
+  /** Relative humidity, percent (0 … 100, unrounded). */
+  readonly humidity: number;
+  /** Cloud cover 0 … 1. */
+  readonly cloudiness: number;
+  /** Liquid-equivalent precipitation rate, mm/h; 0 when dry, else ≥ 0.1. */
+  readonly precipRate: number;
+  /** Share of the precipitation that falls from convective cells, 0 … 1. */
+  readonly convectiveShare: number;
+  /** How far into its range the convective potential is, 0 … 1 (1: the strongest cells). */
+  readonly convectiveExcess: number;
+  /** 0 … 1: how favourable the air is to thunder (warm and moist). */
+  readonly instability: number;
+  /** 1 on a front, 0 in the middle of an air mass. */
+  readonly front: number;
+  /** Sea-level pressure, hPa. */
+  readonly pressureHpa: number;
+  /** m/s */
+  readonly windSpeed: number;
+  /** Direction the wind comes from, degrees [0, 360). */
+  readonly windFromDeg: number;
+  /** Gust as a multiple of the mean wind (> 1). */
+  readonly gustFactor: number;
+  /** 0 … 1: how nearly the convective potential reached rain (squalls come just before). */
+  readonly nearShower: number;
+}
+
+export interface WeatherInput {
+  readonly lat: number;
+  readonly lon: number;
+  readonly dt: number;
+  readonly climate: Climate;
+}
+
+/** 1 at the hemisphere's midwinter, −1 at its midsummer (a cosine over the year). */
+export function winterness(lat: number, dt: number): number {
+  const phase = (2 * Math.PI * (dt / DAY - NORTHERN_MIDWINTER_DAY)) / TROPICAL_YEAR_DAYS;
+  return lat >= 0 ? Math.cos(phase) : -Math.cos(phase);
+}
+
+/**
+ * Standard deviation of the day-to-day change of the daily mean temperature, °C: about 0.7 in the
+ * humid tropics, 2 on maritime mid-latitude coasts, 4–5 in continental winters (Karl et al. 1995,
+ * Moberg et al. 2000; data/climate/variability.tsv). It grows with the annual range of the
+ * climate (the continentality the station normals show) and away from the tropics, and is
+ * smaller in summer than in winter, smallest in a wet summer (a monsoon's humid air).
+ */
+export function dayToDaySpreadC(
+  lat: number,
+  climate: Pick<Climate, 'annualRangeC' | 'wetSeason' | 'seasonality'>,
+  winter: number,
+): number {
+  const extratropical = smoothstep(12, 35, Math.abs(lat));
+  const range = Math.min(4.4, 1 + 0.1 * climate.annualRangeC);
+  const summer = Math.max(0, -winter);
+  const monsoonal = 1 - smoothstep(30, 42, Math.abs(lat));
+  const humidSummer = monsoonal * summer * Math.max(0, climate.wetSeason) * climate.seasonality;
+  // Over the Antarctic ice sheet in winter the surface inversion breaks down and re-forms with the
+  // wind, swinging the temperature by 10–20 °C within a day or two (the coreless winter).
+  const antarcticWinter = (1 - smoothstep(-80, -62, lat)) * Math.max(0, winter);
+  return (
+    (0.5 + 0.5 * extratropical) *
+    range *
+    (1 - extratropical * (0.25 - 0.25 * winter + 0.1 * summer)) *
+    (1 - 0.6 * humidSummer) *
+    (1 + 0.45 * antarcticWinter)
+  );
+}
+
+/**
+ * The standard deviation of the day-to-day change of anomalyShape's daily mean, at latitudes 0°,
+ * 10°, … 90°, measured over 48 longitudes and 300 days each: it depends on how fast the systems
+ * travel (driftDegPerDay), slowest near 12° where they barely move.
+ */
+// prettier-ignore
+const CHANGE_PER_AMPLITUDE = [0.383, 0.296, 0.292, 0.466, 0.496, 0.512, 0.522, 0.49, 0.523, 0.45];
+
+/** Day-to-day change of anomalyShape's daily mean by latitude (every 10°), interpolated. */
+export function changePerAmplitude(lat: number): number {
+  const x = Math.min(8.999, Math.abs(lat) / 10);
+  const i = Math.floor(x);
+  const a = CHANGE_PER_AMPLITUDE[i] ?? 0.5;
+  return a + ((CHANGE_PER_AMPLITUDE[i + 1] ?? a) - a) * (x - i);
+}
+/** How far the regime's tails reach beyond its range: the rare extremes. */
+const TAIL = 2;
+/** How much longer the warm tail is in summer, and the cold tail in winter (× TAIL). */
+const WARM_SKEW = 1.2;
+const COLD_SKEW = 0.8;
+/** E|regime|⁵, measured over 400,000 random points and times. */
+const REGIME_FIFTH_MOMENT = 0.137;
+
+/**
+ * Empirical quantiles of the two precipitation potentials (systemsAt) at the shares QUANTILE_LEVELS,
+ * measured once over 4 million random points and times: mapping a potential through them gives a
+ * share that is uniform over places and times, so "exceeds the 1 − f quantile" happens a share f
+ * of the time. The levels are dense in the upper tail, where rare rain and its intensity are
+ * decided.
+ */
+// prettier-ignore
+const QUANTILE_LEVELS = [
+  0, 0.03125, 0.0625, 0.09375, 0.125, 0.15625, 0.1875, 0.21875, 0.25, 0.28125, 0.3125, 0.34375,
+  0.375, 0.40625, 0.4375, 0.46875, 0.5, 0.53125, 0.5625, 0.59375, 0.625, 0.65625, 0.6875, 0.71875,
+  0.75, 0.78125, 0.8125, 0.84375, 0.875, 0.90625, 0.9375, 0.97, 0.975, 0.98, 0.985, 0.99, 0.9925,
+  0.995, 0.9975, 0.999, 0.9995, 0.9998, 1,
+];
+// prettier-ignore
+const STRATIFORM_QUANTILES = [
+  -1.238, -0.9, -0.798, -0.722, -0.658, -0.602, -0.55, -0.5, -0.45, -0.401, -0.352, -0.302,
+  -0.252, -0.201, -0.148, -0.095, -0.042, 0.012, 0.065, 0.117, 0.169, 0.218, 0.267, 0.314, 0.361,
+  0.41, 0.461, 0.515, 0.573, 0.636, 0.711, 0.816, 0.839, 0.867, 0.9, 0.943, 0.969, 1.002, 1.048,
+  1.093, 1.119, 1.145, 1.244,
+];
+// prettier-ignore
+const CONVECTIVE_QUANTILES = [
+  -1.204, -0.888, -0.789, -0.71, -0.641, -0.58, -0.525, -0.474, -0.426, -0.378, -0.33, -0.282,
+  -0.232, -0.18, -0.128, -0.075, -0.021, 0.032, 0.085, 0.138, 0.189, 0.238, 0.286, 0.333, 0.38,
+  0.429, 0.48, 0.535, 0.597, 0.665, 0.744, 0.846, 0.866, 0.888, 0.914, 0.945, 0.966, 0.992,
+  1.031, 1.072, 1.095, 1.12, 1.193,
+];
+
+/** Share (0 … 1) of a potential from its quantiles, linear between them. */
+export function uniformShare(value: number, quantiles: readonly number[]): number {
+  const n = quantiles.length - 1;
+  if (value <= (quantiles[0] ?? 0)) return 0;
+  if (value >= (quantiles[n] ?? 0)) return 1;
+  let low = 0;
+  let high = n;
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if ((quantiles[mid] ?? 0) <= value) low = mid;
+    else high = mid;
+  }
+  const a = quantiles[low] ?? 0;
+  const b = quantiles[high] ?? 0;
+  const from = QUANTILE_LEVELS[low] ?? 0;
+  const to = QUANTILE_LEVELS[high] ?? 1;
+  return from + ((to - from) * (value - a)) / (b - a);
+}
+
+/** exp(−x) inverted: an exponential variate of mean 1 from a uniform excess in [0, 1). */
+const exponential = (e: number): number => -Math.log(Math.max(1e-9, 1 - e));
+
+/** Γ(1.5): makes a Weibull variate of shape 2 average to 1. */
+const GAMMA_1_5 = 0.886226925;
+/** Γ(2.5): makes the heavier-tailed convective intensity average to 1. */
+const GAMMA_2_5 = 1.329340388;
+
+/** Precipitation below this is none: the API's lightest codes start at 0.1 mm/h. */
+export const MIN_RATE_MM_H = 0.1;
+
+function zonalPressureHpa(lat: number, winter: number): number {
+  const a = Math.abs(lat);
+  const north = lat >= 0;
+  const subtropical = (north ? 1018 : 1019) + 2.5 * winter;
+  const subpolar = north ? 1008 + 2 * winter : 988;
+  const polar = north ? 1014 + 4 * winter : 1002;
+  if (a < 10) return 1010 + ((subtropical - 1010) * a) / 30 - 1.5 * winter;
+  if (a < 32) return 1010 + (subtropical - 1010) * smoothstep(0, 30, a);
+  if (a < 62) return subtropical + (subpolar - subtropical) * smoothstep(32, 62, a);
+  return subpolar + (polar - subpolar) * smoothstep(62, 85, a);
+}
+
+/** The weather systems at a point and time: the four fields and what follows from them alone. */
+export interface Systems {
+  readonly pressure: number;
+  readonly bands: number;
+  readonly cells: number;
+  /** −1 cold … 1 warm: the air mass, plateau-like. */
+  readonly sector: number;
+  /** 1 on a front, 0 inside an air mass. */
+  readonly front: number;
+  readonly stratiformPotential: number;
+  readonly convectivePotential: number;
+  /** The slow, wide regime (blocking highs, persistent troughs): −1 … 1. */
+  readonly regime: number;
+}
+
+export function systemsAt(lat: number, lon: number, dt: number): Systems {
+  const point = noisePoint(lat, lon);
+  const air = sampleAt(AIR_MASS, point, dt);
+  const pressure = sampleAt(PRESSURE, point, dt);
+  const bands = sampleAt(BANDS, point, dt);
+  const cells = sampleAt(CELLS, point, dt);
+  const regime = sampleAt(REGIME, point, dt);
+  const sector = Math.tanh(2.4 * air) / Math.tanh(2.4);
+  const front = 1 - sector * sector;
+  return {
+    pressure,
+    bands,
+    cells,
+    sector,
+    front,
+    stratiformPotential: 0.3 * -pressure + 0.35 * (front - 0.5) + 0.8 * bands,
+    convectivePotential: 0.8 * cells + 0.35 * bands + 0.2 * (front - 0.5),
+    regime,
+  };
+}
+
+/**
+ * The temperature anomaly in units of its day-to-day change: the sectors (fronts, most of the
+ * day-to-day change) and the slow regime (most of the spread), whose tail is long on the cold side
+ * in winter (outbreaks of polar air) and on the warm side in summer (heat waves).
+ */
+export function anomalyShape(
+  sector: number,
+  regime: number,
+  lopsided: number,
+  winter: number,
+  heatWaves = 1,
+): number {
+  // Heat waves in summer, cold outbreaks in winter: each side's tail grows in its season.
+  const tailLength = TAIL * (0.4 + 0.6 * lopsided);
+  const warmSide =
+    Math.max(0, 1 - WARM_SKEW * lopsided * winter) * (1 + (heatWaves - 1) * Math.max(0, -winter));
+  const coldSide = 1 + COLD_SKEW * lopsided * winter;
+  // The lopsided tail would shift the mean; its expected shift (E[r⁵; r > 0] = M₅ / 2 for the
+  // symmetric regime) is taken off again.
+  const tail =
+    regime +
+    tailLength * Math.pow(regime, 5) * (regime > 0 ? warmSide : coldSide) -
+    (tailLength * REGIME_FIFTH_MOMENT * (warmSide - coldSide)) / 2;
+  return 0.55 * sector + 0.65 * tail;
+}
+
+/**
+ * How much longer the summer's warm tail is than the day-to-day spread makes it: on maritime
+ * mid-latitude coasts a heat wave is air from the continent's interior, far warmer than the
+ * local swings suggest (London and Paris reach 38–42 °C with summer swings of 1.5 °C a day); in
+ * the continental interior the local spread already carries it. From the annual range, the
+ * continentality the station normals show.
+ */
+export function heatWaveReach(annualRangeC: number): number {
+  return 1 + 1.3 * (1 - smoothstep(12, 30, annualRangeC));
+}
+
+export function synthesize(input: WeatherInput): Weather {
+  const { lat, lon, dt, climate: c } = input;
+  const absLat = Math.abs(lat);
+  const hemisphere = lat >= 0 ? 1 : -1;
+  const {
+    pressure: pressureSystem,
+    bands,
+    cells,
+    sector,
+    front,
+    regime,
+    ...potentials
+  } = systemsAt(lat, lon, dt);
+  const winter = winterness(lat, dt);
+  const land = c.land;
+  const extratropical = smoothstep(12, 40, absLat);
+
+  // Temperature anomaly, scaled to the day-to-day change the climate has.
+  const spread = dayToDaySpreadC(lat, c, winter);
+  // Outbreaks of polar air and heat waves belong to the middle and high latitudes.
+  const lopsided = smoothstep(30, 45, absLat);
+  const anomaly =
+    (spread / changePerAmplitude(lat)) *
+    anomalyShape(sector, regime, lopsided, winter, heatWaveReach(c.annualRangeC));
+
+  // Precipitation potentials, as uniform shares.
+  const uStratiform = uniformShare(potentials.stratiformPotential, STRATIFORM_QUANTILES);
+  const uConvective = uniformShare(potentials.convectivePotential, CONVECTIVE_QUANTILES);
+
+  const cycle = diurnalCycle(lat, lon, dt);
+  const solarHour = (((dt / HOUR + lon / 15) % 24) + 24) % 24;
+  const warmth = smoothstep(6, 26, c.tempC);
+  const convectiveShare = clamp(0.1 + warmth * (0.35 + 0.45 * land), 0, 0.92);
+  // Over land showers peak in the afternoon, over the sea slightly before dawn.
+  const afternoon = Math.cos((2 * Math.PI * (solarHour - 16)) / 24);
+  const diurnalShowers = 1 + (0.85 * land - 0.25 * (1 - land)) * afternoon;
+  const wetShare = Math.min(c.wetShare, c.rateMmH / 0.25);
+  const meanWetRate = wetShare > 0 ? c.rateMmH / wetShare : 0;
+  const stratiformShare = wetShare * (1 - convectiveShare);
+  const convectiveHours = Math.min(0.95, wetShare * convectiveShare * diurnalShowers);
+  const stratiformRate = meanWetRate / (1 + 0.6 * convectiveShare);
+  const convectiveRate = 1.6 * stratiformRate;
+  let precipRate = 0;
+  let convectiveRain = 0;
+  const stratiformExcess =
+    stratiformShare > 0 ? (uStratiform - (1 - stratiformShare)) / stratiformShare : -1;
+  if (stratiformExcess > 0) {
+    precipRate +=
+      MIN_RATE_MM_H + Math.max(0, stratiformRate - MIN_RATE_MM_H) * exponential(stratiformExcess);
+  }
+  const convectiveExcess =
+    convectiveHours > 0 ? (uConvective - (1 - convectiveHours)) / convectiveHours : -1;
+  if (convectiveExcess > 0) {
+    convectiveRain =
+      MIN_RATE_MM_H +
+      (Math.max(0, convectiveRate - MIN_RATE_MM_H) * Math.pow(exponential(convectiveExcess), 1.5)) /
+        GAMMA_2_5;
+    precipRate += convectiveRain;
+  }
+  precipRate = Math.min(precipRate, 160);
+
+  // Cloud: the month's mean cover, distributed by the stratiform potential, with towers over
+  // showers.
+  const meanCloud = clamp(c.cloud, 0.02, 0.98);
+  const broadCloud = Math.pow(uStratiform, 1 / meanCloud - 1);
+  let cloudiness = broadCloud;
+  if (convectiveExcess > -0.6 && convectiveHours > 0) {
+    cloudiness = Math.max(
+      cloudiness,
+      clamp(0.55 + 0.45 * (convectiveExcess + 0.6), 0, 1) * Math.min(1, meanCloud * 2),
+    );
+  }
+  if (precipRate > 0) cloudiness = Math.max(cloudiness, convectiveRain > 0 ? 0.55 : 0.85);
+
+  // Temperature: climate + air mass + daily cycle (smaller under cloud) + rain cooling.
+  const dtr = c.dtrC * 0.96 * clamp(1 + 0.7 * (meanCloud - broadCloud), 0.35, 1.6);
+  const cooling =
+    1.2 * smoothstep(1 - stratiformShare - 0.05, 1, uStratiform) * (1 - 0.5 * c.wetShare);
+  const tempC = c.tempC + anomaly + (dtr / 2) * cycle.phase - cooling;
+
+  // Humidity: the month's dew point moves with the air mass (a little less than the temperature)
+  // and is higher under cloud and in rain.
+  const monthDew = c.tempC - c.dewDepressionC;
+  let dewPointC =
+    monthDew +
+    DEW_FOLLOWS * (dtr / 2) * cycle.phase +
+    0.75 * anomaly +
+    1.8 * (uStratiform - 0.5) +
+    0.6 * (uConvective - 0.5) -
+    cooling;
+  if (precipRate > 0) dewPointC = Math.max(dewPointC, tempC - 0.6 - 1.5 / (1 + precipRate));
+  dewPointC = Math.min(dewPointC, tempC);
+  const humidity = clamp(100 * Math.exp(magnus(dewPointC) - magnus(tempC)), 0, 100);
+
+  // Pressure: zonal belts, cold highs and warm lows over land, the systems, fronts' troughs.
+  const seaLevelTemp = c.tempC + 0.0058 * c.elevationM;
+  const thermal =
+    land * (0.6 * clamp(-seaLevelTemp, 0, 45) - 0.3 * clamp(seaLevelTemp - 25, 0, 15));
+  const swing = 1.5 + 10 * smoothstep(10, 55, absLat);
+  const deepLow =
+    absLat > 35 ? -30 * smoothstep(40, 60, absLat) * smoothstep(-0.8, -1, pressureSystem) : 0;
+  const pressureHpa = clamp(
+    zonalPressureHpa(lat, winter) +
+      thermal +
+      swing * 1.7 * (0.85 * pressureSystem + 0.15 * bands) +
+      deepLow -
+      2.5 * front * extratropical,
+    930,
+    1070,
+  );
+
+  // Wind: prevailing belt and monsoon, then the systems (equatorward wind in the warm sector,
+  // westerly behind the front).
+  const trades = 1 - smoothstep(25, 35, absLat);
+  const westerlies = smoothstep(28, 38, absLat) * (1 - smoothstep(62, 72, absLat));
+  const polar = smoothstep(65, 75, absLat);
+  let u = -1 * trades + 1 * westerlies - 0.7 * polar;
+  let v = hemisphere * (-0.4 * trades + 0.25 * westerlies - 0.2 * polar);
+  const monsoon =
+    smoothstep(0.3, 0.7, c.seasonality) *
+    (1 - smoothstep(25, 38, absLat)) *
+    clamp(1.5 * c.wetSeason, -1, 1);
+  u = u * (1 - Math.abs(monsoon)) + 0.75 * monsoon;
+  v = v * (1 - Math.abs(monsoon)) + 0.75 * hemisphere * monsoon;
+  const systems = 0.25 + 0.75 * extratropical;
+  u = (1 - 0.5 * systems) * u + systems * (0.7 * Math.max(0, -sector) + 0.35 * bands);
+  v = (1 - 0.5 * systems) * v + systems * (hemisphere * 0.9 * sector + 0.3 * cells);
+  const windFromDeg = (((Math.atan2(-u, -v) / RAD) % 360) + 360) % 360;
+
+  const daytime = Math.cos((2 * Math.PI * (solarHour - 14)) / 24);
+  const gusty = convectiveExcess > 0 ? 1.8 * convectiveExcess : 0;
+  // Hourly wind speeds spread as a Weibull distribution of shape 2 around the month's mean,
+  // strongest where the stratiform potential is (lows, fronts, bands), and in deep lows.
+  const weibull = Math.sqrt(-Math.log(Math.max(1e-6, 1 - uStratiform))) / GAMMA_1_5;
+  const strength =
+    (0.3 * (0.55 + 0.45 * Math.min(1.5, Math.hypot(u, v)) + 0.2 * front * extratropical) +
+      0.7 * weibull) *
+    (1 + 0.3 * land * daytime);
+  const windSpeed = clamp(c.windMS * strength + gusty - deepLow / 3, 0, 45);
+  const gustFactor =
+    1.3 +
+    (0.25 * (cells + 1)) / 2 +
+    0.15 * land +
+    0.6 * Math.max(0, convectiveExcess) +
+    0.2 * front;
+
+  const instability =
+    smoothstep(14, 28, tempC) * smoothstep(8, 20, dewPointC) * (0.6 + 0.4 * convectiveShare);
+
+  return {
+    tempC,
+    dewPointC,
+    humidity,
+    cloudiness: clamp(cloudiness, 0, 1),
+    precipRate: precipRate >= MIN_RATE_MM_H ? precipRate : 0,
+    convectiveShare: precipRate > 0 ? convectiveRain / precipRate : 0,
+    convectiveExcess: Math.max(0, convectiveExcess),
+    instability,
+    front,
+    pressureHpa,
+    windSpeed,
+    windFromDeg,
+    gustFactor,
+    nearShower: convectiveExcess > -0.3 && convectiveExcess <= 0 ? 1 + convectiveExcess / 0.3 : 0,
+  };
+}

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { readClimateTable, type ClimateTable } from '../../src/world/climate-layout.js';
+import {
+  DAYS_IN_MONTH,
+  parseClimateTables,
+  type ClimateStation,
+} from '../../src/world/climate-stations.js';
+import { landShareAt, type Climatology } from '../../src/world/climatology.js';
+import { synthesize } from '../../src/world/weather.js';
+import { climateBytes, utc } from './world.js';
+
+/** The stations of data/climate/ with their normals. */
+export function climateStations(): ClimateStation[] {
+  const read = (name: string): string =>
+    readFileSync(new URL(`../../data/climate/${name}`, import.meta.url), 'utf8');
+  return parseClimateTables(read('stations.tsv'), read('normals.tsv'));
+}
+
+/** The production climate table, built into the test data folder on first use. */
+export async function productionTable(): Promise<ClimateTable> {
+  return readClimateTable(await climateBytes());
+}
+
+/** What a run of the model at a station gives, month by month (index 0 = January). */
+export interface StationRun {
+  /** Mean of (daily maximum + daily minimum) / 2 over the sampled days, °C. */
+  readonly tmean: number[];
+  /** Mean daily range over the sampled days, °C. */
+  readonly dtr: number[];
+  /** Precipitation of a mean month, mm (sampled days scaled to the month). */
+  readonly precip: number[];
+  /** Days with at least 1 mm in a mean month. */
+  readonly wetDays: number[];
+  /** Share of the sampled hours with precipitation. */
+  readonly wetHours: number[];
+  /** Daily mean temperatures of every sampled day, in order, with their month. */
+  readonly daily: { readonly month: number; readonly meanC: number }[];
+  readonly highestC: number;
+  readonly lowestC: number;
+}
+
+export interface RunOptions {
+  readonly years: number;
+  /** Every how many days a day is sampled. */
+  readonly everyDays: number;
+  /** Local solar hours sampled on a sampled day. */
+  readonly hours: readonly number[];
+}
+
+export const EVERY_HOUR: readonly number[] = Array.from({ length: 24 }, (_, h) => h);
+
+/**
+ * The model's weather at a station (its own coordinates, height and land share) over `years`
+ * years from 2026, as World.observe draws it, without the place and sun lookups observe adds.
+ */
+export function runStation(
+  climatology: Climatology,
+  table: ClimateTable,
+  station: Pick<ClimateStation, 'lat' | 'lon' | 'elevationM'>,
+  { years, everyDays, hours }: RunOptions,
+): StationRun {
+  const { lat, lon, elevationM } = station;
+  const land = landShareAt(table, lat, lon);
+  const zero = (): number[] => new Array<number>(12).fill(0);
+  const sums = { t: zero(), dtr: zero(), p: zero(), wetDays: zero(), wetHours: zero() };
+  const days = zero();
+  const hoursSeen = zero();
+  const daily: { month: number; meanC: number }[] = [];
+  let highestC = -Infinity;
+  let lowestC = Infinity;
+  const start = utc(2026, 1, 1) - Math.round((lon / 15) * 3600);
+  const step = hours.length > 1 ? 24 / hours.length : 24;
+  let day = 0;
+  for (let year = 0; year < years; year++) {
+    for (let month = 0; month < 12; month++) {
+      const length = Math.round(DAYS_IN_MONTH[month] ?? 30);
+      for (let d = 0; d < length; d++, day++) {
+        if (day % everyDays !== 0) continue;
+        let high = -Infinity;
+        let low = Infinity;
+        let sum = 0;
+        let rain = 0;
+        for (const hour of hours) {
+          const dt = start + day * 86400 + hour * 3600;
+          const climate = climatology.at(lat, lon, dt, elevationM, land);
+          const w = synthesize({ lat, lon, dt, climate });
+          high = Math.max(high, w.tempC);
+          low = Math.min(low, w.tempC);
+          sum += w.tempC;
+          rain += w.precipRate * step;
+          if (w.precipRate > 0) sums.wetHours[month] = (sums.wetHours[month] ?? 0) + 1;
+        }
+        hoursSeen[month] = (hoursSeen[month] ?? 0) + hours.length;
+        days[month] = (days[month] ?? 0) + 1;
+        sums.t[month] = (sums.t[month] ?? 0) + (high + low) / 2;
+        sums.dtr[month] = (sums.dtr[month] ?? 0) + high - low;
+        sums.p[month] = (sums.p[month] ?? 0) + rain;
+        if (rain >= 1) sums.wetDays[month] = (sums.wetDays[month] ?? 0) + 1;
+        daily.push({ month, meanC: sum / hours.length });
+        highestC = Math.max(highestC, high);
+        lowestC = Math.min(lowestC, low);
+      }
+    }
+  }
+  const perDay = (values: number[]): number[] => values.map((v, m) => v / (days[m] ?? 1));
+  const perMonth = (values: number[]): number[] =>
+    perDay(values).map((v, m) => v * (DAYS_IN_MONTH[m] ?? 30));
+  return {
+    tmean: perDay(sums.t),
+    dtr: perDay(sums.dtr),
+    precip: perMonth(sums.p),
+    wetDays: perMonth(sums.wetDays),
+    wetHours: sums.wetHours.map((v, m) => v / (hoursSeen[m] ?? 1)),
+    daily,
+    highestC,
+    lowestC,
+  };
+}
+
+export const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);

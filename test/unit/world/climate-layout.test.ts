@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  elevationCode,
+  elevationOfCode,
+  GRID_COLS,
+  GRID_ROWS,
+  Q,
+  RADIUS_COLS,
+  RADIUS_ROWS,
+  readClimateTable,
+  S,
+  writeClimateTable,
+  type TableStation,
+} from '../../../src/world/climate-layout.js';
+import { midMonthValues } from '../../../src/world/climate-stations.js';
+
+const station = (lat: number, lon: number, base: number): TableStation => ({
+  lat,
+  lon,
+  elevationM: 100 * base,
+  land: base / 10,
+  values: Array.from({ length: 12 * Q }, (_, i) => base + i / 4),
+  scalars: Array.from({ length: S }, (_, i) => base * 10 + i),
+});
+
+const grids = {
+  land: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => i % 256),
+  elevation: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 7) % 256),
+  radiusKm: new Float32Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
+};
+
+describe('the climate table layout', () => {
+  it('reads back what it wrote, stations sorted into their 5° cells', () => {
+    const table = readClimateTable(
+      writeClimateTable([station(60, 100, 3), station(-30, -60, 1), station(10, 20, 2)], grids),
+    );
+    expect(table.count).toBe(3);
+    expect(Array.from(table.stations.slice(0, 4))).toStrictEqual([
+      -30, -60, 100, 0.10000000149011612,
+    ]);
+    expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13]);
+    expect(table.values[12 * Q]).toBe(2);
+    expect(Array.from(table.land)).toStrictEqual(Array.from(grids.land));
+    expect(Array.from(table.elevation)).toStrictEqual(Array.from(grids.elevation));
+    expect(Array.from(table.radiusKm)).toStrictEqual(Array.from(grids.radiusKm));
+    // The first station of each occupied cell, and the end.
+    expect(table.cellStart[table.cellStart.length - 1]).toBe(3);
+  });
+
+  it('refuses bytes that are not a climate table', () => {
+    expect(() => readClimateTable(new Uint8Array(200))).toThrow(
+      'climate table has an unknown format; rebuild it with `npm run build`',
+    );
+  });
+
+  it('stores heights to within 1.5 % (square-root scale, 7,000 m top)', () => {
+    for (const metres of [0, 12, 350, 1609, 2850, 3650, 4500, 6900]) {
+      const back = elevationOfCode(elevationCode(metres));
+      expect(Math.abs(back - metres)).toBeLessThanOrEqual(Math.max(3, 0.015 * metres));
+    }
+  });
+
+  it('mid-month values average back to the monthly means under linear interpolation', () => {
+    const means = [-10, -8, -2, 5, 12, 18, 21, 20, 14, 6, -1, -7];
+    const p = midMonthValues(means);
+    const back = p.map((v, i) => ((p[(i + 11) % 12] ?? 0) + 6 * v + (p[(i + 1) % 12] ?? 0)) / 8);
+    back.forEach((v, i) => expect(v).toBeCloseTo(means[i] ?? 0, 6));
+  });
+});
