@@ -8,11 +8,12 @@
 _weather_data() {
   case $1 in
     'commands weather') REPLY='config keys serve completion places batch doctor help' ;;
-    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
-    'valued weather') REPLY='--lat --lon --place --at -u --units -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
+    'valued weather') REPLY='--lat --lon --place --at -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
     'values weather --at') REPLY=$(weather places list -o names 2>/dev/null) ;;
     'values weather -u' | 'values weather --units') REPLY='standard metric imperial' ;;
     'values weather -l' | 'values weather --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
+    'values weather --pressure-unit') REPLY='hPa inHg' ;;
     'values weather -m' | 'values weather --mode') REPLY='json xml html' ;;
     'values weather -o' | 'values weather --output') REPLY='table summary raw json waybar i3bar polybar tmux' ;;
     'values weather --icons') REPLY='emoji nerd ascii' ;;

@@ -17,7 +17,7 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon --place --at -u --units -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now
+                set valued --lat --lon --place --at -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now
             case 'keys create'
                 set valued --name
             case serve
@@ -57,8 +57,9 @@ complete -c weather -n '__weather_at \'\'' -l lon -x -d 'longitude, -180 to 180'
 complete -c weather -n '__weather_at \'\'' -l place -x -d 'a place by name, from the bundled GeoNames data: "Paris", "Paris, FR", "Springfield, US-IL" (country, region); case and accents do not matter'
 complete -c weather -n '__weather_at \'\'' -l at -x -a '(weather places list -o names 2>/dev/null)' -d 'a place saved with weather places add'
 complete -c weather -n '__weather_at \'\'' -l first -d 'with --place: when several places have the name, take the most populous'
-complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
+complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)'
 complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
+complete -c weather -n '__weather_at \'\'' -l pressure-unit -x -a 'hPa inHg' -d 'pressure in the table and summary: hPa (as the API gives it, whatever --units) or inHg'
 complete -c weather -n '__weather_at \'\'' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
 complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw json waybar i3bar polybar tmux' -d 'how to print the observation (html is always raw); json: the documented shape of schema/current.schema.json whatever --mode; waybar, i3bar, polybar and tmux: one line for that status bar'
 complete -c weather -n '__weather_at \'\'' -l icons -x -a 'emoji nerd ascii' -d 'icons of the status-bar outputs'
@@ -151,7 +152,7 @@ complete -c weather -n '__weather_at \'places help\' 0' -a 'add list remove sear
 complete -c weather -n '__weather_at batch' -l concurrency -x -d 'live calls in flight at once'
 complete -c weather -n '__weather_at batch' -l rate -x -d 'live requests per minute at most, as a token bucket (a burst of this many, then this many a minute); answers from the cache spend none'
 complete -c weather -n '__weather_at batch' -l first -d 'with --place: when several places have the name, take the most populous'
-complete -c weather -n '__weather_at batch' -s u -l units -x -a 'standard metric imperial' -d 'unit system'
+complete -c weather -n '__weather_at batch' -s u -l units -x -a 'standard metric imperial' -d 'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)'
 complete -c weather -n '__weather_at batch' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
 complete -c weather -n '__weather_at batch' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
 complete -c weather -n '__weather_at batch' -l appid -x -d 'API key'

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Platform } from '../core/env.js';
 import { EXIT, UsageError } from '../core/errors.js';
+import { quoted } from '../core/quote.js';
 import { report } from './report.js';
 import { buildProgram, suggestCommand, type Invoke } from './program.js';
 import type { IO } from './io.js';
@@ -35,12 +36,27 @@ function lazyGroup(
   );
 }
 
+/**
+ * `weather help <words>` for words that name no command: the first word that does not, or
+ * undefined. Commander would print the whole help on stderr instead of saying so.
+ */
+function unknownHelpTopic(program: Command, argv: readonly string[]): string | undefined {
+  if (argv[0] !== 'help') return undefined;
+  let command = program;
+  for (const word of argv.slice(1)) {
+    if (word.startsWith('-')) return undefined;
+    const sub = command.commands.find((c) => c.name() === word);
+    if (!sub) return word;
+    command = sub;
+  }
+  return undefined;
+}
+
 /** Words after the top-level options that are not a command: commander's suggestion, if any. */
-function unknownCommand(command: Command): UsageError {
-  const word = command.args[0] ?? '';
+function unknownCommand(command: Command, word = command.args[0] ?? ''): UsageError {
   const near = suggestCommand(command, word);
   return new UsageError(
-    `unknown command "${word}"`,
+    `unknown command ${quoted(word)}`,
     near ? `did you mean ${near}?` : 'see: weather --help',
   );
 }
@@ -75,6 +91,8 @@ export async function main(
     const program = buildProgram(io, actions, async (action) => {
       exitCode = await action();
     });
+    const topic = unknownHelpTopic(program, argv);
+    if (topic !== undefined) throw unknownCommand(program, topic);
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     exitCode = report(error, io.stderr, verbose);

@@ -1,11 +1,13 @@
 import { parseCoordinate } from '../core/coordinates.js';
 import { UsageError } from '../core/errors.js';
+import { quoted } from '../core/quote.js';
 import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { parseDuration } from '../core/duration.js';
 import { parsePlaceQuery } from '../places/query.js';
 import { isPlaceName, PLACE_NAME_RULE } from '../config/places.js';
 import { parseFaultSpec, type FaultRule } from '../server/faults/spec.js';
+import { PRESSURE_UNITS, type PressureUnit } from '../core/units.js';
 import {
   checkBaseUrl,
   DURATION_RULE,
@@ -22,7 +24,9 @@ export function coordinate(flag: string, limit: number): Parser<number> {
   return (text) => {
     const value = parseCoordinate(text, limit);
     if (value === undefined) {
-      throw new UsageError(`${flag} must be a number from -${limit} to ${limit}, got "${text}"`);
+      throw new UsageError(
+        `${flag} must be a number from -${limit} to ${limit}, got ${quoted(text)}`,
+      );
     }
     return value;
   };
@@ -33,7 +37,7 @@ export function choice<T extends string>(flag: string, choices: readonly T[]): P
     const value = text.toLowerCase();
     const found = choices.find((c) => c === value);
     if (found === undefined) {
-      throw new UsageError(`${flag} must be one of ${choices.join(', ')}, got "${text}"`);
+      throw new UsageError(`${flag} must be one of ${choices.join(', ')}, got ${quoted(text)}`);
     }
     return found;
   };
@@ -41,20 +45,36 @@ export function choice<T extends string>(flag: string, choices: readonly T[]): P
 
 export const lang: Parser<string> = (text) => {
   if (canonicalLang(text) === undefined) {
-    throw new UsageError(`--lang must be one of ${LANG_CODES.join(', ')}, got "${text}"`);
+    throw new UsageError(
+      `--lang must be a language code of the API, got ${quoted(text)}`,
+      `codes: ${LANG_CODES.join(', ')}`,
+    );
   }
   return text.toLowerCase();
 };
 
+/** `hPa` or `inHg`, in any case. */
+export const pressureUnit: Parser<PressureUnit> = (text) => {
+  const found = PRESSURE_UNITS.find((unit) => unit.toLowerCase() === text.toLowerCase());
+  if (found === undefined) {
+    throw new UsageError(
+      `--pressure-unit must be one of ${PRESSURE_UNITS.join(', ')}, got ${quoted(text)}`,
+    );
+  }
+  return found;
+};
+
 export const timeout: Parser<number> = (text) => {
   const checked = checkTimeout(text);
-  if (!checked.ok) throw new UsageError(`--timeout: "${text}" is not valid (${checked.reason})`);
+  if (!checked.ok)
+    throw new UsageError(`--timeout: ${quoted(text)} is not valid (${checked.reason})`);
   return checked.value;
 };
 
 export const baseUrl: Parser<string> = (text) => {
   const checked = checkBaseUrl(text);
-  if (!checked.ok) throw new UsageError(`--base-url: "${text}" is not valid (${checked.reason})`);
+  if (!checked.ok)
+    throw new UsageError(`--base-url: ${quoted(text)} is not valid (${checked.reason})`);
   return checked.value;
 };
 
@@ -63,7 +83,7 @@ export function duration(flag: string): Parser<number> {
   return (text) => {
     const seconds = parseDuration(text);
     if (seconds === undefined)
-      throw new UsageError(`${flag}: "${text}" is not valid (${DURATION_RULE})`);
+      throw new UsageError(`${flag}: ${quoted(text)} is not valid (${DURATION_RULE})`);
     return seconds;
   };
 }
@@ -77,7 +97,7 @@ export const instant: Parser<number> = (text) => {
   // 13 digits is this century in milliseconds, and year 40000 in seconds.
   if (/^-?\d{13,}$/.test(trimmed)) {
     throw new UsageError(
-      `--now takes Unix seconds, and "${text}" looks like milliseconds`,
+      `--now takes Unix seconds, and ${quoted(text)} looks like milliseconds`,
       `in seconds: --now ${trimmed.slice(0, -3)}`,
     );
   }
@@ -85,16 +105,18 @@ export const instant: Parser<number> = (text) => {
   if (ms !== undefined) return ms;
   const problem = /^\d{4}-\d{2}-\d{2}/.test(trimmed) ? isoProblem(trimmed) : undefined;
   if (problem !== undefined && problem !== 'not ISO 8601') {
-    throw new UsageError(`--now: "${text}" is no real date and time (${problem})`);
+    throw new UsageError(`--now: ${quoted(text)} is no real date and time (${problem})`);
   }
-  throw new UsageError(`--now must be ${INSTANT_FORMS}, got "${text}"`);
+  throw new UsageError(`--now must be ${INSTANT_FORMS}, got ${quoted(text)}`);
 };
 
 export function integer(flag: string, min: number, max: number): Parser<number> {
   return (text) => {
     const value = /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(value >= min && value <= max)) {
-      throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
+      throw new UsageError(
+        `${flag} must be a whole number from ${min} to ${max}, got ${quoted(text)}`,
+      );
     }
     return value;
   };
@@ -102,7 +124,9 @@ export function integer(flag: string, min: number, max: number): Parser<number> 
 
 export const settingKey: Parser<SettingKey> = (text) => {
   if (!isSettingKey(text)) {
-    throw new UsageError(`unknown config key "${text}" (valid keys: ${SETTING_KEYS.join(', ')})`);
+    throw new UsageError(
+      `unknown config key ${quoted(text)} (valid keys: ${SETTING_KEYS.join(', ')})`,
+    );
   }
   return text;
 };

@@ -1,6 +1,7 @@
 import type { Env } from '../core/env.js';
 import { parseDuration } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
+import { quoted } from '../core/quote.js';
 import type { Mode } from '../core/units.js';
 import { BARS, defaultIcons, isBar, type Bar, type IconSet } from '../core/bar-kinds.js';
 import {
@@ -16,7 +17,8 @@ import type { ROOT } from './spec.js';
 import type { FlagsOf } from './spec-types.js';
 
 /** The top-level command's flags, as the spec table types them (`now` in ms since the epoch). */
-export type CurrentFlags = FlagsOf<typeof ROOT>;
+/** The flags a plan reads: how a table or summary draws pressure is the renderer's business. */
+export type CurrentFlags = Omit<FlagsOf<typeof ROOT>, 'pressureUnit'>;
 
 export type Source =
   | { readonly kind: 'live'; readonly baseUrl: string }
@@ -134,7 +136,9 @@ function baseUrl(flags: CurrentFlags, env: Env, stored: StoredSettings): string 
   if (text !== undefined) {
     const checked = checkBaseUrl(text);
     if (!checked.ok)
-      throw new UsageError(`${SETTINGS.base_url.env} "${text}" is not valid (${checked.reason})`);
+      throw new UsageError(
+        `${SETTINGS.base_url.env} ${quoted(text)} is not valid (${checked.reason})`,
+      );
     return checked.value;
   }
   return stored.base_url ?? settingDefault('base_url');

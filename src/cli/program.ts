@@ -1,6 +1,7 @@
 import { Argument, Command, CommanderError, Option, type Help } from 'commander';
 import { defaultText, SETTINGS } from '../config/settings.js';
-import { EXIT_CODE_TABLE } from '../core/errors.js';
+import { EXIT_CODE_TABLE, UsageError } from '../core/errors.js';
+import { quoted } from '../core/quote.js';
 import { alignColumns } from '../render/columns.js';
 import { COMMANDS, ENVIRONMENT, ROOT } from './spec.js';
 import type { ArgsOf, CommandSpec, FlagsOf, OptionSpec } from './spec-types.js';
@@ -20,12 +21,49 @@ export function bind<S extends CommandSpec>(
   action: (args: ArgsOf<S>, flags: FlagsOf<S>) => Promise<number>,
 ): Invoke {
   return (command) => {
+    refuseStrays(spec, command);
     const args: readonly unknown[] = command.processedArgs;
     if (!hasArgumentsOf(spec, args)) {
       throw new Error(`${spec.path.join(' ')} received ${args.length} arguments`);
     }
     return action(args, command.opts<FlagsOf<S>>());
   };
+}
+
+/** Options `weather` itself handles wherever they are given. */
+const EVERYWHERE = new Set(['verbose']);
+
+/**
+ * Words commander would let through silently: arguments past the command's own
+ * (`config set units metric imperial`), and options of `weather` itself given before a command
+ * that does not take them (`weather --lat 1 config path`).
+ */
+function refuseStrays(spec: CommandSpec, command: Command): void {
+  if (spec.path.length === 0) return;
+  const path = spec.path.join(' ');
+  const name = `weather ${path}`;
+  const extra = command.args.slice(spec.arguments?.length ?? 0);
+  if (extra[0] !== undefined) {
+    throw new UsageError(
+      `${path} takes ${spec.arguments?.length ?? 'no'} argument${spec.arguments?.length === 1 ? '' : 's'}, and ${quoted(extra[0])} is one too many`,
+      `usage: ${name}${(spec.arguments ?? []).map((a) => ` ${a.name}`).join('')}`,
+    );
+  }
+  let root = command;
+  while (root.parent) root = root.parent;
+  // --color and --no-color share a value; the one given is the one that set it.
+  const stray = root.options.find(
+    (o) =>
+      !EVERYWHERE.has(o.attributeName()) &&
+      root.getOptionValueSource(o.attributeName()) === 'cli' &&
+      o.negate === (root.getOptionValue(o.attributeName()) === false),
+  );
+  if (stray) {
+    throw new UsageError(
+      `${stray.long ?? stray.flags} is an option of weather itself, not of ${path}`,
+      `leave it out, or see: ${name} --help`,
+    );
+  }
 }
 
 /** Commander made each argument with its parser from the table; only their number can differ. */

@@ -1,6 +1,8 @@
 import { CommanderError } from 'commander';
 import { EXIT, WeatherError } from '../core/errors.js';
 import { redactSecrets } from '../core/mask.js';
+import { graphemes } from '../core/graphemes.js';
+import { quoted } from '../core/quote.js';
 import type { Output } from './io.js';
 
 /**
@@ -10,8 +12,9 @@ import type { Output } from './io.js';
 export function report(error: unknown, stderr: Output, verbose: boolean): number {
   if (error instanceof CommanderError) return reportCommander(error, stderr);
   if (error instanceof WeatherError) {
-    stderr.write(`weather: ${redactSecrets(error.message)}\n`);
-    if (error.hint) stderr.write(`hint: ${redactSecrets(error.hint)}\n`);
+    const { message, hint } = short(error.message, error.hint);
+    stderr.write(`weather: ${redactSecrets(message)}\n`);
+    if (hint) stderr.write(`hint: ${redactSecrets(hint)}\n`);
     if (verbose && error.cause instanceof Error)
       stderr.write(`${redactSecrets(error.cause.stack ?? '')}\n`);
     return error.exitCode;
@@ -24,6 +27,37 @@ export function report(error: unknown, stderr: Output, verbose: boolean): number
   return EXIT.internal;
 }
 
+/** An error line this long or longer is hard to read in a terminal and in a log. */
+export const LONGEST_MESSAGE = 200;
+
+/**
+ * Each line of the message within LONGEST_MESSAGE characters: a closing parenthesis (a list, a reason) moves to
+ * the hint when there is none; what still does not fit is cut.
+ */
+function short(message: string, hint: string | undefined): { message: string; hint?: string } {
+  // A message of several lines (a list of candidates, one a line) is held to the limit line by line.
+  const [first = '', ...more] = message.split('\n');
+  if (more.length > 0) {
+    const head = short(first, hint);
+    return { ...head, message: [head.message, ...more].join('\n') };
+  }
+  const max = LONGEST_MESSAGE - 'weather: '.length - 1;
+  if (message.length <= max) return hint === undefined ? { message } : { message, hint };
+  const tail = /^(.*?) \(([^()]*)\)$/su.exec(message);
+  if (tail?.[1] !== undefined && tail[2] !== undefined && hint === undefined) {
+    return short(tail[1], tail[2]);
+  }
+  const cut = `${graphemes(message)
+    .slice(0, max - 1)
+    .join('')}…`;
+  return hint === undefined ? { message: cut } : { message: cut, hint };
+}
+
+/** Commander quotes in single quotes; every message of weather in double quotes, shortened. */
+function requote(text: string): string {
+  return text.replace(/'([^']*)'/gu, (_, inner: string) => quoted(inner));
+}
+
 const SHOWN_ALREADY = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 function reportCommander(error: CommanderError, stderr: Output): number {
@@ -32,7 +66,7 @@ function reportCommander(error: CommanderError, stderr: Output): number {
     return error.code === 'commander.help' && error.exitCode !== 0 ? EXIT.usage : EXIT.ok;
   }
   const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
-  stderr.write(`weather: ${first}\n`);
+  stderr.write(`weather: ${short(requote(first), undefined).message}\n`);
   const suggestion = rest
     .join(' ')
     .trim()

@@ -1,5 +1,5 @@
 import { LANG_CODES } from '../core/lang.js';
-import { MODES, UNITS } from '../core/units.js';
+import { MODES, PRESSURE_UNITS, UNITS } from '../core/units.js';
 import { SETTING_KEYS } from '../config/settings.js';
 import { BARS, ICON_SETS } from '../core/bar-kinds.js';
 import * as parse from './parsers.js';
@@ -41,7 +41,8 @@ const FIRST_OPTION = {
 
 const UNITS_OPTION = {
   flags: '-u, --units <units>',
-  description: 'unit system',
+  description:
+    'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)',
   choices: UNITS,
   setting: 'units',
   defaultNote: 'the API itself defaults to standard',
@@ -137,6 +138,14 @@ export const ROOT = {
     FIRST_OPTION,
     UNITS_OPTION,
     LANG_OPTION,
+    {
+      flags: '--pressure-unit <unit>',
+      description:
+        'pressure in the table and summary: hPa (as the API gives it, whatever --units) or inHg',
+      choices: PRESSURE_UNITS,
+      default: 'hPa',
+      parse: parse.pressureUnit,
+    },
     MODE_OPTION,
     {
       flags: '-o, --output <output>',

@@ -2,6 +2,7 @@ import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/files.js';
 import { withLockSync } from '../core/lock-wait.js';
 import { configFile, readConfigObject, readSettings } from './read.js';
+import { quoted } from '../core/quote.js';
 import {
   checkSetting,
   type SettingKey,
@@ -42,7 +43,7 @@ export class ConfigStore {
   set<K extends SettingKey>(key: K, text: string): SettingTypes[K] {
     const checked = checkSetting(key, text);
     if (!checked.ok) {
-      throw new UsageError(`invalid value for ${key}: ${JSON.stringify(text)} (${checked.reason})`);
+      throw new UsageError(`invalid value for ${key}: ${quoted(text)} (${checked.reason})`);
     }
     this.change((stored) => {
       // A location that names a place must name one that is saved, now, under the lock.

@@ -14,6 +14,7 @@ export const EXIT = {
   config: 8,
   output: 9,
   listen: 10,
+  notSet: 11,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -46,6 +47,10 @@ export const EXIT_CODE_TABLE: readonly (readonly [ExitCode, string])[] = [
     'the output cannot be written (a full disk, a closed file); a closed pipe is not an error',
   ],
   [EXIT.listen, 'weather serve cannot listen: the port is busy or the address is not available'],
+  [
+    EXIT.notSet,
+    'weather config get: the key is not set (nothing on stdout; its default applies), as git config does',
+  ],
 ];
 
 export abstract class WeatherError extends Error {

@@ -42,7 +42,13 @@ export const SPEED_UNIT: Readonly<Record<Units, string>> = {
   imperial: 'mph',
 };
 
-const METERS_PER_MILE = 1609.344;
+export const METERS_PER_MILE = 1609.344;
+export const MM_PER_INCH = 25.4;
+export const INHG_PER_HPA = 0.029529983071445;
+
+/** How pressure is shown to people: the API's hPa, or inches of mercury (US weather reports). */
+export const PRESSURE_UNITS = ['hPa', 'inHg'] as const;
+export type PressureUnit = (typeof PRESSURE_UNITS)[number];
 
 export function celsiusTo(units: Units, celsius: number): number {
   switch (units) {

@@ -1,15 +1,11 @@
 import type { Decoded } from '../core/observation.js';
 import { TEMP_SYMBOL } from '../core/units.js';
 import type { Bar, IconSet } from '../core/bar-kinds.js';
-import {
-  capitalize,
-  celsius,
-  conditions,
-  place,
-  provenance,
-  SIMULATED_NOTE,
-  wind,
-} from './format.js';
+import { capitalize, celsius, conditions, place, provenance, wind } from './format.js';
+import { labelsFor } from './labels.js';
+
+/** Bars' tooltips are in English, as their short texts are; the labels of the table are data. */
+const LABELS = labelsFor('en', false);
 
 /**
  * What status bars read: one line (or one JSON object) per run, in each bar's own format. Every
@@ -120,13 +116,14 @@ function facts(d: Decoded, ctx: BarContext): BarFacts {
   const band = [...BANDS].reverse().find(([, from]) => c >= from) ?? BANDS[0];
   const temp = `${Math.round(o.main.temp)}${TEMP_SYMBOL[d.units]}`;
   const stale = d.origin?.source === 'stale';
-  const note = d.simulated ? capitalize(SIMULATED_NOTE) : undefined;
+  const note = d.simulated ? capitalize(LABELS.simulated) : undefined;
+  const text = { labels: LABELS, now: ctx.now };
   const tooltip = [
     place(o),
     `${capitalize(conditions(o))}, ${o.main.temp.toFixed(1)} ${TEMP_SYMBOL[d.units]}`,
-    `Wind ${wind(d)}`,
+    `Wind ${wind(d, text)}`,
     `Humidity ${o.main.humidity}%`,
-    provenance(d, ctx.now),
+    provenance(d, text),
     note,
   ].filter((line): line is string => line !== undefined);
   return {

@@ -3,7 +3,18 @@ import { compass } from '../core/compass.js';
 import { formatOffset, localTime } from '../core/localtime.js';
 import { formatAge } from '../core/localtime.js';
 import type { DataSource, Decoded, Observation, Precipitation } from '../core/observation.js';
-import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
+import {
+  INHG_PER_HPA,
+  METERS_PER_MILE,
+  MM_PER_INCH,
+  SPEED_UNIT,
+  TEMP_SYMBOL,
+  type PressureUnit,
+  type Units,
+} from '../core/units.js';
+import type { Charset } from './charset.js';
+import { say, type LabelKey, type Labels } from './labels.js';
+import { polarState } from './polar.js';
 
 /** What every renderer gets besides the observation. Renderers never do I/O. */
 export interface RenderContext {
@@ -13,22 +24,46 @@ export interface RenderContext {
   readonly columns: number;
   /** ms since the epoch */
   readonly now: number;
+  /** The renderers' own words, in the user's language. */
+  readonly labels: Labels;
+  /** What the terminal can draw: box drawing and `°`, or ASCII only. */
+  readonly charset: Charset;
+  readonly pressureUnit: PressureUnit;
 }
 
+/** Rounded, without trailing zeros, and never `-0`: a value that rounds to zero has no sign. */
 function trim(value: number, digits: number): string {
-  return String(Number(value.toFixed(digits)));
+  const text = String(Number(value.toFixed(digits)));
+  return text === '-0' ? '0' : text;
+}
+
+/** One decimal, and never `-0.0`. */
+function oneDecimal(value: number): string {
+  const text = value.toFixed(1);
+  return text === '-0.0' ? '0.0' : text;
 }
 
 export function temperature(value: number, units: Units): string {
-  return `${value.toFixed(1)} ${TEMP_SYMBOL[units]}`;
+  return `${oneDecimal(value)} ${TEMP_SYMBOL[units]}`;
 }
 
 export function speed(value: number, units: Units): string {
   return `${trim(value, 1)} ${SPEED_UNIT[units]}`;
 }
 
-export function visibility(metres: number): string {
+/** The API gives visibility in metres whatever the units; imperial means miles. */
+export function visibility(metres: number, units: Units): string {
+  if (units === 'imperial') return `${trim(metres / METERS_PER_MILE, 1)} mi`;
   return metres >= 1000 ? `${trim(metres / 1000, 1)} km` : `${Math.round(metres)} m`;
+}
+
+/** The API gives rain and snow in mm whatever the units; imperial means inches. */
+function depth(mm: number, units: Units): string {
+  return units === 'imperial' ? `${trim(mm / MM_PER_INCH, 2)} in` : `${trim(mm, 2)} mm`;
+}
+
+export function pressure(hPa: number, unit: PressureUnit): string {
+  return unit === 'inHg' ? `${(hPa * INHG_PER_HPA).toFixed(2)} inHg` : `${hPa} hPa`;
 }
 
 /** The temperature in °C, for choosing a colour whatever the unit system. */
@@ -40,14 +75,18 @@ export function celsius(value: number, units: Units): number {
       : value;
 }
 
-export function paintTemperature(chalk: ChalkInstance, value: number, units: Units): string {
+/** The colour of a temperature: blue below freezing to red from 30 °C. */
+export function temperatureColour(
+  chalk: ChalkInstance,
+  value: number,
+  units: Units,
+): (text: string) => string {
   const c = celsius(value, units);
-  const text = temperature(value, units);
-  if (c < 0) return chalk.blueBright(text);
-  if (c < 10) return chalk.cyan(text);
-  if (c < 20) return chalk.green(text);
-  if (c < 30) return chalk.yellow(text);
-  return chalk.red(text);
+  if (c < 0) return chalk.blueBright;
+  if (c < 10) return chalk.cyan;
+  if (c < 20) return chalk.green;
+  if (c < 30) return chalk.yellow;
+  return chalk.red;
 }
 
 export function place(o: Observation): string {
@@ -61,10 +100,24 @@ export function observedAt(o: Observation): string {
   return `${t.date} ${t.time} (UTC${o.timezone === undefined ? '' : formatOffset(o.timezone)})`;
 }
 
+/**
+ * How long before `now` the observation was made: `5m ago`. Both forms say it on a terminal;
+ * on a pipe the text depends on the response alone.
+ */
+export function age(o: Observation, ctx: RenderContext): string {
+  return say(ctx.labels, 'ago', { age: formatAge(ctx.now / 1000 - o.dt) });
+}
+
 /** HH:MM in the location's time, or undefined when the response has no such time. */
 export function clock(o: Observation, unixSeconds: number | undefined): string | undefined {
   if (unixSeconds === undefined) return undefined;
   return localTime(unixSeconds, o.timezone ?? 0).time;
+}
+
+/** A time shown to people: without the response's `timezone` it is UTC, and says so. */
+function labelledClock(o: Observation, unixSeconds: number): string {
+  const time = localTime(unixSeconds, o.timezone ?? 0).time;
+  return o.timezone === undefined ? `${time} UTC` : time;
 }
 
 export function capitalize(text: string): string {
@@ -75,43 +128,57 @@ export function conditions(o: Observation): string {
   return o.weather.map((w) => w.description).join(', ');
 }
 
-export function wind(d: Decoded): string {
+/** `3 m/s from N (349°), gusts 5 m/s`; a calm comes from nowhere. */
+export function wind(d: Decoded, ctx: Pick<RenderContext, 'labels'>): string {
   const { wind: w } = d.observation;
   const direction =
-    w.deg === undefined ? '' : ` from ${compass(w.deg).code} (${Math.round(w.deg)}°)`;
-  const gust = w.gust === undefined ? '' : `, gusts ${speed(w.gust, d.units)}`;
+    w.deg === undefined || trim(w.speed, 1) === '0'
+      ? ''
+      : ` ${say(ctx.labels, 'windFrom', { direction: `${compass(w.deg).code} (${Math.round(w.deg)}°)` })}`;
+  const gust =
+    w.gust === undefined ? '' : `, ${say(ctx.labels, 'gusts', { speed: speed(w.gust, d.units) })}`;
   return `${speed(w.speed, d.units)}${direction}${gust}`;
 }
 
-function volume(p: Precipitation): string | undefined {
-  if (p['1h'] !== undefined) return `${trim(p['1h'], 2)} mm in the last hour`;
-  if (p['3h'] !== undefined) return `${trim(p['3h'], 2)} mm in the last 3 hours`;
+function volume(p: Precipitation, units: Units, labels: Labels): string | undefined {
+  if (p['1h'] !== undefined) return say(labels, 'lastHour', { amount: depth(p['1h'], units) });
+  if (p['3h'] !== undefined) return say(labels, 'last3Hours', { amount: depth(p['3h'], units) });
   return undefined;
 }
 
-export function precipitation(o: Observation): { label: string; text: string }[] {
-  const rows: { label: string; text: string }[] = [];
-  const rain = o.rain && volume(o.rain);
-  const snow = o.snow && volume(o.snow);
-  if (rain) rows.push({ label: 'Rain', text: rain });
-  if (snow) rows.push({ label: 'Snow', text: snow });
+export function precipitation(
+  d: Decoded,
+  ctx: RenderContext,
+): { key: LabelKey; label: string; text: string }[] {
+  const o = d.observation;
+  const rows: { key: LabelKey; label: string; text: string }[] = [];
+  const rain = o.rain && volume(o.rain, d.units, ctx.labels);
+  const snow = o.snow && volume(o.snow, d.units, ctx.labels);
+  if (rain) rows.push({ key: 'rain', label: ctx.labels.rain, text: rain });
+  if (snow) rows.push({ key: 'snow', label: ctx.labels.snow, text: snow });
   return rows;
 }
 
-/** Sunrise and sunset; the API gives 0 for both in polar day and night. */
-export function sun(
-  o: Observation,
-): { sunrise: string; sunset: string; polar?: 'polar day' | 'polar night' } | undefined {
+export type SunTimes =
+  | { readonly kind: 'times'; readonly sunrise: string; readonly sunset: string }
+  | { readonly kind: 'polar'; readonly why: string }
+  | { readonly kind: 'unknown' };
+
+/**
+ * Sunrise and sunset. The API gives 0 for both when the sun does not rise or set; whether that is
+ * polar day or night follows from the latitude and the date, and anywhere else the times are
+ * simply unknown.
+ */
+export function sun(o: Observation, labels: Labels): SunTimes | undefined {
   const { sunrise, sunset } = o.sys;
   if (sunrise === undefined || sunset === undefined) return undefined;
   if (sunrise === 0 && sunset === 0) {
-    const polar = o.weather[0]?.icon.endsWith('n') ? 'polar night' : 'polar day';
-    return { sunrise: `none (${polar})`, sunset: `none (${polar})`, polar };
+    const polar = polarState(o.coord.lat, o.dt);
+    if (polar === undefined) return { kind: 'unknown' };
+    return { kind: 'polar', why: polar === 'day' ? labels.polarDay : labels.polarNight };
   }
-  return { sunrise: clock(o, sunrise) ?? '', sunset: clock(o, sunset) ?? '' };
+  return { kind: 'times', sunrise: labelledClock(o, sunrise), sunset: labelledClock(o, sunset) };
 }
-
-export const SIMULATED_NOTE = 'simulated by the embedded model, not a real observation';
 
 /** `{source}`: made up by the model wherever it came from, else how it reached this run. */
 export function sourceOf(d: Decoded): DataSource {
@@ -122,11 +189,12 @@ export function sourceOf(d: Decoded): DataSource {
  * A line on where data not fresh from a call came from and how old it is, or undefined for a
  * response just received: `cache, fetched 3m ago`.
  */
-export function provenance(d: Decoded, now: number): string | undefined {
+export function provenance(
+  d: Decoded,
+  ctx: Pick<RenderContext, 'labels' | 'now'>,
+): string | undefined {
   const origin = d.origin;
   if (origin?.source !== 'cache' && origin?.source !== 'stale') return undefined;
-  const fetched = `fetched ${formatAge((now - origin.fetchedAt) / 1000)} ago`;
-  return origin.source === 'cache'
-    ? `cache, ${fetched}`
-    : `stale, ${fetched} (the latest call failed)`;
+  const fetched = formatAge((ctx.now - origin.fetchedAt) / 1000);
+  return say(ctx.labels, origin.source === 'cache' ? 'fromCache' : 'stale', { age: fetched });
 }

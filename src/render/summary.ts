@@ -1,19 +1,21 @@
-import { formatAge } from '../core/localtime.js';
 import type { Decoded } from '../core/observation.js';
+import { degrees } from './charset.js';
 import {
+  age,
   capitalize,
   conditions,
   observedAt,
-  paintTemperature,
   place,
   precipitation,
+  pressure,
   provenance,
-  SIMULATED_NOTE,
   sun,
   temperature,
+  temperatureColour,
   wind,
   type RenderContext,
 } from './format.js';
+import { RLM, say } from './labels.js';
 
 /**
  * A few lines for people. On a terminal the observation time also says how long ago it was;
@@ -21,23 +23,34 @@ import {
  */
 export function renderSummary(d: Decoded, ctx: RenderContext): string {
   const o = d.observation;
-  const { chalk } = ctx;
+  const { chalk, labels } = ctx;
   const m = o.main;
-  const age = ctx.tty ? `, ${formatAge(ctx.now / 1000 - o.dt)} ago` : '';
+  const paint = temperatureColour(chalk, m.temp, d.units);
   const lines = [
-    `${chalk.bold(place(o))}, observed ${observedAt(o)}${age}`,
-    `${capitalize(conditions(o))}, ${paintTemperature(chalk, m.temp, d.units)}` +
-      (m.feels_like === undefined ? '' : `, feels like ${temperature(m.feels_like, d.units)}`),
-    `Wind ${wind(d)}`,
-    `Humidity ${m.humidity}%, pressure ${m.pressure} hPa`,
-    ...precipitation(o).map((p) => `${p.label} ${p.text}`),
+    say(labels, 'summaryPlace', { place: chalk.bold(place(o)), time: observedAt(o) }) +
+      (ctx.tty ? `, ${age(o, ctx)}` : ''),
+    `${capitalize(conditions(o))}, ${paint(temperature(m.temp, d.units))}` +
+      (m.feels_like === undefined
+        ? ''
+        : `, ${say(labels, 'feelsLike', { temperature: temperature(m.feels_like, d.units) })}`),
+    say(labels, 'summaryWind', { wind: wind(d, ctx) }),
+    say(labels, 'summaryHumidity', {
+      humidity: `${m.humidity}%`,
+      pressure: pressure(m.pressure, ctx.pressureUnit),
+    }),
+    ...precipitation(d, ctx).map((p) => `${p.label} ${p.text}`),
   ];
-  const s = sun(o);
-  if (s?.polar) lines.push(`No sunrise or sunset today (${s.polar})`);
-  else if (s) lines.push(`Sunrise ${s.sunrise}, sunset ${s.sunset}`);
-  if (d.simulated) lines.push(chalk.yellow(capitalize(SIMULATED_NOTE)));
-  const from = provenance(d, ctx.now);
-  if (from)
-    lines.push(d.origin?.source === 'stale' ? chalk.yellow(`Source: ${from}`) : `Source: ${from}`);
-  return `${lines.join('\n')}\n`;
+  const s = sun(o, labels);
+  if (s?.kind === 'times') {
+    lines.push(say(labels, 'summarySun', { sunrise: s.sunrise, sunset: s.sunset }));
+  } else if (s?.kind === 'polar') lines.push(say(labels, 'summaryNoSun', { why: s.why }));
+  else if (s) lines.push(labels.summarySunUnknown);
+  if (d.simulated) lines.push(chalk.yellow(capitalize(labels.simulated)));
+  const from = provenance(d, ctx);
+  if (from) {
+    const line = say(labels, 'summarySource', { source: from });
+    lines.push(d.origin?.source === 'stale' ? chalk.yellow(line) : line);
+  }
+  const start = labels.rtl ? RLM : '';
+  return `${lines.map((line) => start + degrees(line, ctx.charset)).join('\n')}\n`;
 }

@@ -9,7 +9,7 @@ import { clock, place, sourceOf } from './format.js';
  * `--format` templates for status bars and cron: `{path[:spec][|fallback]}` where path is a
  * member of the JSON observation (`main.temp`, `weather.0.description`) or a derived field,
  * spec is `[[fill]align][width][.precision]` (align `<` `>` `^`; precision rounds numbers and
- * cuts text), and fallback is printed when the member is absent. `{{` and `}}` are literal braces.
+ * cuts text; widths and cuts count terminal columns, so a CJK character counts two), and fallback is printed when the member is absent. `{{` and `}}` are literal braces.
  */
 
 /**
@@ -92,7 +92,7 @@ export const TEMPLATE_FIELDS: readonly string[] = [
   ...Object.keys(DERIVED_FIELDS),
 ];
 
-interface Spec {
+export interface Spec {
   readonly fill: string;
   readonly align: '<' | '>' | '^' | undefined;
   readonly width: number;
@@ -184,59 +184,4 @@ export function parseTemplate(text: string): Template {
   }
   if (literal) parts.push({ kind: 'text', text: literal });
   return { parts };
-}
-
-function lookup(d: Decoded, path: string, now: number): string | number | undefined {
-  const derive = DERIVED_FIELDS[path];
-  if (derive) return derive(d, now);
-  let value: unknown = d.observation;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
-}
-
-// Made on first use: creating one costs several milliseconds, and most runs print no template.
-let segmenter: Intl.Segmenter | undefined;
-
-/** Characters as people count them, so a width or a cut never splits an accent or an emoji. */
-function graphemes(text: string): string[] {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(text), (s) => s.segment);
-}
-
-function applySpec(value: string | number, spec: Spec): string {
-  let text =
-    spec.precision === undefined
-      ? String(value)
-      : typeof value === 'number'
-        ? value.toFixed(spec.precision)
-        : graphemes(value).slice(0, spec.precision).join('');
-  if (text === '-0' || /^-0\.0*$/.test(text)) text = text.slice(1);
-  // No width to fill (the common `{name}`): no need to count characters.
-  if (spec.width === 0) return text;
-  const missing = spec.width - graphemes(text).length;
-  if (missing <= 0) return text;
-  if (spec.zeros && typeof value === 'number') {
-    const sign = text.startsWith('-') ? '-' : '';
-    return sign + '0'.repeat(missing) + text.slice(sign.length);
-  }
-  const align = spec.align ?? (typeof value === 'number' ? '>' : '<');
-  const left = align === '>' ? missing : align === '^' ? Math.floor(missing / 2) : 0;
-  return spec.fill.repeat(left) + text + spec.fill.repeat(missing - left);
-}
-
-export function renderTemplate(template: Template, d: Decoded, now: number): string {
-  return template.parts
-    .map((part) => {
-      if (part.kind === 'text') return part.text;
-      const value = lookup(d, part.path, now);
-      if (value === undefined)
-        return part.fallback === undefined
-          ? applySpec('', part.spec)
-          : applySpec(part.fallback, part.spec);
-      return applySpec(value, part.spec);
-    })
-    .join('');
 }

@@ -163,7 +163,7 @@ describe.skipIf(AS_UNPRIVILEGED === undefined)(
         asUser(['keys', 'create'], env),
       ]);
       expect([get.code, get.stdout, get.stderr]).toEqual([
-        0,
+        11,
         '',
         'weather: units is not set (default: metric)\n',
       ]);
@@ -226,7 +226,7 @@ describe.skipIf(AS_UNPRIVILEGED === undefined)(
         asUser(['config', 'get', 'units'], env),
       ]);
       expect([query.code, query.stdout, query.stderr]).toEqual([0, 'Lambeth 1767268800\n', '']);
-      expect([get.code, get.stderr]).toEqual([0, 'weather: units is not set (default: metric)\n']);
+      expect([get.code, get.stderr]).toEqual([11, 'weather: units is not set (default: metric)\n']);
     });
 
     it('a config file that cannot be read is an error, not silently other settings', async () => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { EXIT } from '../../core/errors.js';
 import { maskKey, redactCredentials } from '../../core/mask.js';
 import { configDir } from '../../config/paths.js';
 import {
@@ -38,7 +39,7 @@ export function configCommands(io: IO): Record<string, Invoke> {
         io.stderr.write(
           `weather: ${key} is not set${fallback === undefined ? '' : ` (default: ${fallback})`}\n`,
         );
-        return 0;
+        return EXIT.notSet;
       }
       io.stdout.write(`${shown(key, value, show === true)}\n`);
       return 0;

@@ -8,7 +8,6 @@ import type { Bar, IconSet } from '../../core/bar-kinds.js';
 import { redactSecrets } from '../../core/mask.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import type { Transport } from '../../client/query.js';
-import { renderTemplate } from '../../render/template.js';
 import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
@@ -138,18 +137,23 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       return 0;
     }
     if (plan.printing.kind === 'template') {
+      const { renderTemplate } = await import('../../render/template-render.js');
       io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
       return 0;
     }
-    // chalk and cli-table3 are loaded only for the outputs meant for people.
-    const [{ decideColorLevel, makeChalk }, render] = await Promise.all([
-      import('../../render/colour.js'),
+    // chalk, cli-table3 and the labels are loaded only for the outputs meant for people.
+    const [{ renderContext }, render] = await Promise.all([
+      import('../../render/context.js'),
       plan.printing.kind === 'table'
         ? import('../../render/table.js').then((m) => m.renderTable)
         : import('../../render/summary.js').then((m) => m.renderSummary),
     ]);
-    const level = decideColorLevel(flags.color, io.env, io.stdoutIsTTY);
-    const ctx = { chalk: makeChalk(level), tty: io.stdoutIsTTY, columns: io.columns, now };
+    const ctx = renderContext(io, {
+      color: flags.color,
+      lang: plan.query.lang,
+      now,
+      pressureUnit: flags.pressureUnit,
+    });
     io.stdout.write(render(decoded, ctx));
     return 0;
   });

@@ -63,7 +63,11 @@ describe('argv → options', () => {
     [['--verbose'], { verbose: true, mode: 'json' }],
     [[], { mode: 'json' }],
   ])('%j', async (argv, options) => {
-    expect(await parse(argv)).toEqual({ command: '', args: [], options });
+    expect(await parse(argv)).toEqual({
+      command: '',
+      args: [],
+      options: { pressureUnit: 'hPa', ...options },
+    });
   });
 
   it.each([

@@ -22,7 +22,7 @@ describe('weather config', () => {
       );
       const unset = await runIn(h, ['config', 'get', 'units']);
       expect([unset.code, unset.stdout, unset.stderr]).toEqual([
-        0,
+        11,
         '',
         'weather: units is not set (default: metric)\n',
       ]);

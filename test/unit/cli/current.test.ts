@@ -34,10 +34,15 @@ describe('against weather serve', () => {
     [
       'summary in German and imperial units',
       ['-u', 'imperial', '-l', 'de', '-o', 'summary'],
-      SUMMARY.replace(
-        'Broken clouds, 22.2 °C, feels like 22.4 °C',
-        'Überwiegend bewölkt, 72.0 °F, feels like 72.3 °F',
-      ).replace('1.8 m/s from SW (220°)', '4 mph from SW (220°)'),
+      [
+        'Tokyo, JP, beobachtet 2026-06-21 21:00 (UTC+09:00)',
+        'Überwiegend bewölkt, 72.0 °F, gefühlt 72.3 °F',
+        'Wind 4 mph aus SW (220°)',
+        'Luftfeuchtigkeit 73%, Luftdruck 1015 hPa',
+        'Sonnenaufgang 04:25, Sonnenuntergang 19:00',
+        'Vom eingebauten Modell simuliert, keine echte Beobachtung',
+        '',
+      ].join('\n'),
     ],
   ])('%s', async (_what, args, stdout) => {
     const r = await live(args);

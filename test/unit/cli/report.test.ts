@@ -59,7 +59,7 @@ describe('report: one line, at most one hint, the documented exit code', () => {
       ),
     ).toEqual({
       code: 2,
-      text: "weather: unknown option '--unit'\nhint: did you mean --units?\n",
+      text: 'weather: unknown option "--unit"\nhint: did you mean --units?\n',
     });
     expect(capture(new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'))).toEqual({
       code: 0,

@@ -35,9 +35,9 @@ describe('usage errors exit 2 before any request', () => {
     ],
     [
       [...TOKYO, '-f', '{nope}'],
-      'weather: unknown field {nope} in --format (valid fields: coord.lon, coord.lat, weather.0.id, weather.0.main, weather.0.description, weather.0.icon, base, main.temp, main.feels_like, main.temp_min, main.temp_max, main.pressure, main.humidity, main.sea_level, main.grnd_level, visibility, wind.speed, wind.deg, wind.gust, clouds.all, rain.1h, rain.3h, snow.1h, snow.3h, dt, sys.type, sys.id, sys.message, sys.country, sys.sunrise, sys.sunset, timezone, id, name, cod, temp_unit, speed_unit, wind_dir, local_time, sunrise, sunset, age, place, description, source)\n',
+      'weather: unknown field {nope} in --format\nhint: valid fields: coord.lon, coord.lat, weather.0.id, weather.0.main, weather.0.description, weather.0.icon, base, main.temp, main.feels_like, main.temp_min, main.temp_max, main.pressure, main.humidity, main.sea_level, main.grnd_level, visibility, wind.speed, wind.deg, wind.gust, clouds.all, rain.1h, rain.3h, snow.1h, snow.3h, dt, sys.type, sys.id, sys.message, sys.country, sys.sunrise, sys.sunset, timezone, id, name, cod, temp_unit, speed_unit, wind_dir, local_time, sunrise, sunset, age, place, description, source\n',
     ],
-    [['--bogus'], "weather: unknown option '--bogus'\nhint: see: weather --help\n"],
+    [['--bogus'], 'weather: unknown option "--bogus"\nhint: see: weather --help\n'],
     [['confg'], 'weather: unknown command "confg"\nhint: did you mean config?\n'],
   ])('%j', async (args, stderr) => {
     const r = await runIn(home, args);
@@ -48,7 +48,7 @@ describe('usage errors exit 2 before any request', () => {
     const r = await runIn(home, [...TOKYO, '--lang', 'xx']);
     expect([r.code, r.stderr]).toEqual([
       2,
-      'weather: --lang must be one of af, ar, az, be, bg, ca, cz, da, de, el, en, es, eu, fa, fi, fr, gl, he, hi, hr, hu, id, is, it, ja, kr, ku, la, lt, mk, nl, no, pl, pt, pt_br, ro, ru, se, sk, sl, sp, sq, sr, sv, th, tr, ua, uk, vi, zh_cn, zh_tw, zu, got "xx"\n',
+      'weather: --lang must be a language code of the API, got "xx"\nhint: codes: af, ar, az, be, bg, ca, cz, da, de, el, en, es, eu, fa, fi, fr, gl, he, hi, hr, hu, id, is, it, ja, kr, ku, la, lt, mk, nl, no, pl, pt, pt_br, ro, ru, se, sk, sl, sp, sq, sr, sv, th, tr, ua, uk, vi, zh_cn, zh_tw, zu\n',
     ]);
   });
 

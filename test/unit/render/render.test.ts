@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
 import type { Decoded, Observation } from '../../../src/core/observation.js';
 import { makeChalk } from '../../../src/render/colour.js';
+import { labelsFor } from '../../../src/render/labels.js';
 import type { RenderContext } from '../../../src/render/format.js';
 import { renderSummary } from '../../../src/render/summary.js';
 import { renderTable } from '../../../src/render/table.js';
@@ -29,7 +30,15 @@ const bare: Decoded = {
 };
 
 function context(tty: boolean, now = (zocca.observation.dt + 300) * 1000): RenderContext {
-  return { chalk: makeChalk(tty ? 1 : 0), tty, columns: 80, now };
+  return {
+    chalk: makeChalk(tty ? 1 : 0),
+    tty,
+    columns: 80,
+    now,
+    labels: labelsFor('en'),
+    charset: 'unicode',
+    pressureUnit: 'hPa',
+  };
 }
 
 describe('table', () => {
@@ -39,7 +48,7 @@ describe('table', () => {
         '┌─────────────┬──────────────────────────────────────┐',
         '│ \u001b[36mPlace\u001b[39m       │ \u001b[1mZocca, IT\u001b[22m                            │',
         '│ \u001b[36mCoordinates\u001b[39m │ 44.34, 10.99                         │',
-        '│ \u001b[36mObserved\u001b[39m    │ 2022-08-30 16:43 (UTC+02:00)         │',
+        '│ \u001b[36mObserved\u001b[39m    │ 2022-08-30 16:43 (UTC+02:00), 5m ago │',
         '│ \u001b[36mConditions\u001b[39m  │ Moderate rain                        │',
         '│ \u001b[36mTemperature\u001b[39m │ \u001b[33m298.5 K\u001b[39m, feels like 298.7 K          │',
         '│ \u001b[36mMin / max\u001b[39m   │ 297.6 K / 300.1 K                    │',
@@ -152,6 +161,7 @@ describe('summary', () => {
       ...bare.observation,
       base: 'simulated',
       name: 'Longyearbyen',
+      coord: { lat: 78.22, lon: 15.65 },
       sys: { country: 'SJ', sunrise: 0, sunset: 0 },
       timezone: 3600,
       snow: { '1h': 0.4, '3h': 1.1 },
@@ -164,7 +174,7 @@ describe('summary', () => {
         'Clear sky, 24.5 °F',
         'Wind 3 mph',
         'Humidity 80%, pressure 1012 hPa',
-        'Snow 0.4 mm in the last hour',
+        'Snow 0.02 in in the last hour',
         'No sunrise or sunset today (polar night)',
         'Simulated by the embedded model, not a real observation',
         '',

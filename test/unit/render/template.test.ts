@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
 import type { Decoded } from '../../../src/core/observation.js';
-import {
-  parseTemplate,
-  renderTemplate,
-  TemplateError,
-  TEMPLATE_FIELDS,
-} from '../../../src/render/template.js';
+import { parseTemplate, TemplateError, TEMPLATE_FIELDS } from '../../../src/render/template.js';
+import { renderTemplate } from '../../../src/render/template-render.js';
 import { truth } from '../../helpers/fixtures.js';
 import { thrown } from '../../helpers/tmp.js';
 
@@ -84,6 +80,19 @@ describe('width and alignment', () => {
     ['[{name:3}]', '[Quiapo District]'],
   ])('%s → %s', (template, expected) => {
     expect(render(template)).toBe(expected);
+  });
+
+  it.each([
+    ['[{name:>24}]', '[    東京都千代田区丸の内]'],
+    ['[{name:.7}]', '[東京都]'],
+    ['[{name:.8|x}]', '[東京都千]'],
+    ['[{name:*<12.6}]', '[東京都******]'],
+  ])('counts terminal columns, two for a CJK character: %s → %s', (template, expected) => {
+    const tokyo: Decoded = {
+      ...manila,
+      observation: { ...manila.observation, name: '東京都千代田区丸の内' },
+    };
+    expect(render(template, tokyo)).toBe(expected);
   });
 
   it('never prints -0 after rounding', () => {
