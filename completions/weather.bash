@@ -7,22 +7,24 @@
 # "args PATH INDEX".
 _weather_data() {
   case $1 in
-    'commands weather') REPLY='config keys serve completion help' ;;
-    'flags weather') REPLY='-V --version --lat --lon -u --units -l --lang --pressure-unit -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
-    'valued weather') REPLY='--lat --lon -u --units -l --lang --pressure-unit -m --mode -o --output -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'commands weather') REPLY='config keys serve completion places batch doctor help' ;;
+    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
+    'valued weather') REPLY='--lat --lon --place --at -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'values weather --at') REPLY=$(weather places list -o names 2>/dev/null) ;;
     'values weather -u' | 'values weather --units') REPLY='standard metric imperial' ;;
     'values weather -l' | 'values weather --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
     'values weather --pressure-unit') REPLY='hPa inHg' ;;
     'values weather -m' | 'values weather --mode') REPLY='json xml html' ;;
-    'values weather -o' | 'values weather --output') REPLY='table summary raw' ;;
+    'values weather -o' | 'values weather --output') REPLY='table summary raw json waybar i3bar polybar tmux' ;;
+    'values weather --icons') REPLY='emoji nerd ascii' ;;
     'commands weather config') REPLY='set get unset list path help' ;;
     'flags weather config') REPLY='-h --help' ;;
     'flags weather config set') REPLY='-h --help' ;;
-    'args weather config set 0') REPLY='appid units lang location base_url timeout cache stale_ok' ;;
+    'args weather config set 0') REPLY='appid units lang location base_url timeout cache stale_ok icons' ;;
     'flags weather config get') REPLY='--show -h --help' ;;
-    'args weather config get 0') REPLY='appid units lang location base_url timeout cache stale_ok' ;;
+    'args weather config get 0') REPLY='appid units lang location base_url timeout cache stale_ok icons' ;;
     'flags weather config unset') REPLY='-h --help' ;;
-    'args weather config unset 0') REPLY='appid units lang location base_url timeout cache stale_ok' ;;
+    'args weather config unset 0') REPLY='appid units lang location base_url timeout cache stale_ok icons' ;;
     'flags weather config list') REPLY='--show -h --help' ;;
     'flags weather config path') REPLY='-h --help' ;;
     'flags weather config help') REPLY='' ;;
@@ -42,8 +44,29 @@ _weather_data() {
     'valued weather serve') REPLY='--host --port --rate-limit --max-connections --now --clock-speed --scenario --faults --seed' ;;
     'flags weather completion') REPLY='-h --help' ;;
     'args weather completion 0') REPLY='bash zsh fish' ;;
+    'commands weather places') REPLY='add list remove search help' ;;
+    'flags weather places') REPLY='-h --help' ;;
+    'flags weather places add') REPLY='--place --first -h --help' ;;
+    'valued weather places add') REPLY='--place' ;;
+    'flags weather places list') REPLY='-o --output -h --help' ;;
+    'valued weather places list') REPLY='-o --output' ;;
+    'values weather places list -o' | 'values weather places list --output') REPLY='table ndjson names' ;;
+    'flags weather places remove') REPLY='-h --help' ;;
+    'args weather places remove 0') REPLY=$(weather places list -o names 2>/dev/null) ;;
+    'flags weather places search') REPLY='--limit -o --output -h --help' ;;
+    'valued weather places search') REPLY='--limit -o --output' ;;
+    'values weather places search -o' | 'values weather places search --output') REPLY='table ndjson' ;;
+    'flags weather places help') REPLY='' ;;
+    'args weather places help 0') REPLY='add list remove search' ;;
+    'flags weather batch') REPLY='--concurrency --rate --first -u --units -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --offline --now -h --help' ;;
+    'valued weather batch') REPLY='--concurrency --rate -u --units -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'values weather batch -u' | 'values weather batch --units') REPLY='standard metric imperial' ;;
+    'values weather batch -l' | 'values weather batch --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
+    'values weather batch -m' | 'values weather batch --mode') REPLY='json xml html' ;;
+    'flags weather doctor') REPLY='--appid --base-url --timeout --json -h --help' ;;
+    'valued weather doctor') REPLY='--appid --base-url --timeout' ;;
     'flags weather help') REPLY='' ;;
-    'args weather help 0') REPLY='config keys serve completion' ;;
+    'args weather help 0') REPLY='config keys serve completion places batch doctor' ;;
     *) REPLY='' ;;
   esac
 }

@@ -8,7 +8,7 @@
 //   --markdown         print the table as Markdown (for README.md, "Performance")
 //   --quick            a smoke run of one to two minutes (also BENCH_QUICK=1); rougher
 //                      figures, and the single executable only if it is built and up to date
-//   --only <sections>  comma-separated: startup, ansiweather, server, world
+//   --only <sections>  comma-separated: startup, ansiweather, server, world, places
 //   --no-package       never build the single executable (skip it when missing or out of date)
 //   --self-test        check the parsers and the arithmetic on canned outputs; measures nothing
 //

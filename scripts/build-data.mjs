@@ -103,8 +103,8 @@ export function buildPlaces({ source = DEFAULT_SOURCE, out = DEFAULT_OUT } = {})
 }
 
 /**
- * Writes `bytes` to a temporary file beside `out` and renames it into place, so a reader (another
- * test process, a running server) never sees half a file.
+ * Writes `bytes` to `out` through a temporary file and a rename, so that a reader (another test
+ * process, a running weather) sees the old file or the new one, never half of one.
  * @param {string} out
  * @param {Uint8Array} bytes
  */

@@ -77,6 +77,8 @@ export function writeLicenses(metafile, out = `${root}dist/licenses.txt`) {
 async function buildAll() {
   const { buildPlaces } = await import('./build-data.mjs');
   await buildPlaces({});
+  const { buildNames } = await import('./build-names.mjs');
+  await buildNames({});
   const { buildClimate } = await import('./build-climate.mjs');
   buildClimate({});
   await buildDist();

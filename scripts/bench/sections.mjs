@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import { benchAnsiweather } from './ansiweather.mjs';
 import { executable } from './executable.mjs';
+import { benchPlaces } from './places.mjs';
 import { have, startWeatherServer } from './processes.mjs';
 import { benchServer } from './server.mjs';
 import { benchStartup } from './startup.mjs';
@@ -71,4 +72,8 @@ export const SECTIONS = [
     },
   },
   { name: 'world', measure: ({ quick }) => benchWorld({ quick }) },
+  {
+    name: 'places',
+    measure: ({ quick, tmp }) => benchPlaces({ quick, home: join(tmp, 'places') }),
+  },
 ];

@@ -30,6 +30,8 @@ export interface IO {
    * when it could not be. Test buffers never fail, so they need none.
    */
   settle?(): Promise<void>;
+  /** Standard input, for commands that read it (`weather batch`); absent: nothing to read. */
+  readonly stdin?: NodeJS.ReadableStream;
   /** Resolves with the signal's name when the process is asked to stop (SIGINT or SIGTERM). */
   untilSignal(): Promise<string>;
 }
@@ -106,6 +108,7 @@ export function processIO(): IO {
     stderr,
     writeStderr: stderr.written,
     settle: () => stdout.settle(),
+    stdin: process.stdin,
     stdoutIsTTY: process.stdout.isTTY,
     stderrIsTTY: process.stderr.isTTY,
     columns: process.stdout.columns || 80,

@@ -77,6 +77,12 @@ export async function main(
       },
       ...lazyGroup('config', async () => (await import('./commands/config.js')).configCommands(io)),
       ...lazyGroup('keys', async () => (await import('./commands/keys.js')).keysCommands(io)),
+      ...lazyGroup('places', async () =>
+        (await import('./commands/places.js')).placesCommands(io, platform),
+      ),
+      doctor: async (command) => (await import('./commands/doctor.js')).doctorCommand(io)(command),
+      batch: async (command) =>
+        (await import('./commands/batch.js')).batchCommand(io, platform)(command),
       serve: async (command) =>
         (await import('./commands/serve.js')).serveCommand(io, platform)(command),
       completion: async (command) =>

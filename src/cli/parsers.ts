@@ -4,6 +4,8 @@ import { quoted } from '../core/quote.js';
 import { isoProblem, parseInstant } from '../core/instant.js';
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { parseDuration } from '../core/duration.js';
+import { parsePlaceQuery } from '../places/query.js';
+import { isPlaceName, PLACE_NAME_RULE } from '../config/places.js';
 import { parseFaultSpec, type FaultRule } from '../server/faults/spec.js';
 import { PRESSURE_UNITS, type PressureUnit } from '../core/units.js';
 import {
@@ -126,6 +128,18 @@ export const settingKey: Parser<SettingKey> = (text) => {
       `unknown config key ${quoted(text)} (valid keys: ${SETTING_KEYS.join(', ')})`,
     );
   }
+  return text;
+};
+
+/** A place query ("Paris, FR"), checked before any lookup; the text, trimmed. */
+export const place: Parser<string> = (text) => {
+  parsePlaceQuery(text);
+  return text.trim();
+};
+
+export const savedPlaceName: Parser<string> = (text) => {
+  if (!isPlaceName(text))
+    throw new UsageError(`"${text}" cannot name a place (${PLACE_NAME_RULE})`);
   return text;
 };
 

@@ -3,6 +3,7 @@ import { parseDuration } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
 import { quoted } from '../core/quote.js';
 import type { Mode } from '../core/units.js';
+import { BARS, defaultIcons, isBar, type Bar, type IconSet } from '../core/bar-kinds.js';
 import {
   checkBaseUrl,
   parseLocation,
@@ -16,15 +17,17 @@ import type { ROOT } from './spec.js';
 import type { FlagsOf } from './spec-types.js';
 
 /** The top-level command's flags, as the spec table types them (`now` in ms since the epoch). */
-export type CurrentFlags = FlagsOf<typeof ROOT>;
+/** The flags a plan reads: how a table or summary draws pressure is the renderer's business. */
+export type CurrentFlags = Omit<FlagsOf<typeof ROOT>, 'pressureUnit'>;
 
 export type Source =
   | { readonly kind: 'live'; readonly baseUrl: string }
   | { readonly kind: 'embedded'; readonly now: number | undefined };
 
 export type Printing =
-  | { readonly kind: 'raw' | 'table' | 'summary' }
-  | { readonly kind: 'template'; readonly template: Template };
+  | { readonly kind: 'raw' | 'table' | 'summary' | 'json' }
+  | { readonly kind: 'template'; readonly template: Template }
+  | { readonly kind: 'bar'; readonly bar: Bar; readonly icons: IconSet };
 
 /** What runs of live calls remember between them (src/cache/). */
 export interface CachePolicy {
@@ -62,7 +65,20 @@ function baseUrlGiven(flags: CurrentFlags, env: Env, stored: StoredSettings): st
   return stored.base_url === undefined ? undefined : 'the stored base_url';
 }
 
-function location(flags: CurrentFlags, stored: StoredSettings): readonly [number, number] {
+/** Coordinates found before planning, from a name (`--place`); undefined when none was given. */
+export type Located = readonly [number, number] | undefined;
+
+function location(
+  flags: CurrentFlags,
+  stored: StoredSettings,
+  located: Located,
+): readonly [number, number] {
+  const named = flags.place !== undefined ? '--place' : flags.at !== undefined ? '--at' : undefined;
+  if (named !== undefined && (flags.lat !== undefined || flags.lon !== undefined)) {
+    throw new UsageError(`${named} and --lat/--lon cannot be combined`);
+  }
+  if (flags.first && flags.place === undefined) throw new UsageError('--first goes with --place');
+  if (located !== undefined) return located;
   if (flags.lat !== undefined && flags.lon !== undefined) return [flags.lat, flags.lon];
   if (flags.lat !== undefined || flags.lon !== undefined) {
     throw new UsageError('--lat and --lon must be given together');
@@ -84,7 +100,7 @@ function template(text: string): Template {
   }
 }
 
-function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean): Printing {
+function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean, icons: IconSet): Printing {
   if (flags.format !== undefined) {
     if (flags.output !== undefined)
       throw new UsageError('--format and --output cannot be combined');
@@ -100,7 +116,12 @@ function printing(flags: CurrentFlags, mode: Mode, stdoutIsTTY: boolean): Printi
     }
     return { kind: 'raw' };
   }
-  return { kind: flags.output ?? (stdoutIsTTY ? 'table' : 'raw') };
+  const output = flags.output ?? (stdoutIsTTY ? 'table' : 'raw');
+  if (isBar(output)) return { kind: 'bar', bar: output, icons };
+  if (flags.icons !== undefined) {
+    throw new UsageError(`--icons goes with a status-bar output (-o ${BARS.join('|')})`);
+  }
+  return { kind: output };
 }
 
 /** A setting's environment variable, if it names one and is set (an empty value is unset). */
@@ -149,12 +170,14 @@ export function planCurrent(
   env: Env,
   stored: StoredSettings,
   stdoutIsTTY: boolean,
+  located?: Located,
 ): Plan {
-  const [lat, lon] = location(flags, stored);
+  const [lat, lon] = location(flags, stored, located);
   const units = flags.units ?? stored.units ?? settingDefault('units');
   const lang = flags.lang ?? stored.lang ?? settingDefault('lang');
   const { mode } = flags;
-  const shown = printing(flags, mode, stdoutIsTTY);
+  const icons = flags.icons ?? stored.icons ?? defaultIcons(env);
+  const shown = printing(flags, mode, stdoutIsTTY, icons);
   const appid = flags.appid ?? fromEnv(env, 'appid') ?? stored.appid;
   const timeoutSeconds = flags.timeout ?? stored.timeout ?? settingDefault('timeout');
   const query = { lat, lon, units, lang, mode };

@@ -31,10 +31,16 @@ export function report(error: unknown, stderr: Output, verbose: boolean): number
 export const LONGEST_MESSAGE = 200;
 
 /**
- * The message within LONGEST_MESSAGE characters: a closing parenthesis (a list, a reason) moves to
+ * Each line of the message within LONGEST_MESSAGE characters: a closing parenthesis (a list, a reason) moves to
  * the hint when there is none; what still does not fit is cut.
  */
 function short(message: string, hint: string | undefined): { message: string; hint?: string } {
+  // A message of several lines (a list of candidates, one a line) is held to the limit line by line.
+  const [first = '', ...more] = message.split('\n');
+  if (more.length > 0) {
+    const head = short(first, hint);
+    return { ...head, message: [head.message, ...more].join('\n') };
+  }
   const max = LONGEST_MESSAGE - 'weather: '.length - 1;
   if (message.length <= max) return hint === undefined ? { message } : { message, hint };
   const tail = /^(.*?) \(([^()]*)\)$/su.exec(message);

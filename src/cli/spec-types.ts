@@ -24,14 +24,20 @@ export interface OptionSpec {
   readonly defaultNote?: string;
   /** Help text for a default that is not a value (it depends on the terminal, say). */
   readonly defaultText?: string;
+  /** Values that completion asks the program for (they live in the config file). */
+  readonly complete?: DynamicValues;
 }
 
+/** Names of the value lists completion gets by running the program (spec.ts DYNAMIC_VALUES). */
+export type DynamicValues = 'saved-places';
+
 export interface ArgumentSpec {
-  /** `<key>`; required arguments only. */
+  /** `<key>`, or `[lat]` for one that may be left out (it is then undefined). */
   readonly name: string;
   readonly description: string;
   readonly choices?: readonly string[];
   readonly parse?: Parser<unknown>;
+  readonly complete?: DynamicValues;
 }
 
 export interface CommandSpec {
@@ -93,5 +99,9 @@ export type FlagsOf<S extends CommandSpec> = {
 export type ArgsOf<S extends CommandSpec> = S extends {
   readonly arguments: infer A extends readonly ArgumentSpec[];
 }
-  ? { readonly [I in keyof A]: A[I] extends { readonly parse: Parser<infer T> } ? T : string }
+  ? {
+      readonly [I in keyof A]:
+        | (A[I] extends { readonly parse: Parser<infer T> } ? T : string)
+        | (A[I] extends { readonly name: `[${string}]` } ? undefined : never);
+    }
   : readonly [];

@@ -1,15 +1,16 @@
 import { LANG_CODES } from '../core/lang.js';
 import { MODES, PRESSURE_UNITS, UNITS } from '../core/units.js';
 import { SETTING_KEYS } from '../config/settings.js';
+import { BARS, ICON_SETS } from '../core/bar-kinds.js';
 import * as parse from './parsers.js';
-import type { ArgumentSpec, CommandSpec, OptionSpec } from './spec-types.js';
+import type { ArgumentSpec, CommandSpec, DynamicValues, OptionSpec } from './spec-types.js';
 
 /**
  * Every command, argument and option of `weather`, declared once as data. The commander program,
  * `--help`, the shell completions, the man page and the flags' types (spec-types.ts) are all
  * derived from this table. Each command is its own constant so its flags keep their exact type.
  */
-export const OUTPUTS = ['table', 'summary', 'raw'] as const;
+export const OUTPUTS = ['table', 'summary', 'raw', 'json', ...BARS] as const;
 export type OutputKind = (typeof OUTPUTS)[number];
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -33,6 +34,79 @@ const SHOW_OPTION = {
 
 const KEY_REFERENCE = { name: '<key>', description: 'the key, or its name' } as const;
 
+const FIRST_OPTION = {
+  flags: '--first',
+  description: 'with --place: when several places have the name, take the most populous',
+} as const satisfies OptionSpec;
+
+const UNITS_OPTION = {
+  flags: '-u, --units <units>',
+  description:
+    'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)',
+  choices: UNITS,
+  setting: 'units',
+  defaultNote: 'the API itself defaults to standard',
+  parse: parse.choice('--units', UNITS),
+} as const satisfies OptionSpec;
+
+const LANG_OPTION = {
+  flags: '-l, --lang <code>',
+  description: 'language of the description',
+  choices: LANG_CODES,
+  setting: 'lang',
+  parse: parse.lang,
+} as const satisfies OptionSpec;
+
+const MODE_OPTION = {
+  flags: '-m, --mode <mode>',
+  description: 'representation requested from the API',
+  choices: MODES,
+  default: 'json',
+  parse: parse.choice('--mode', MODES),
+} as const satisfies OptionSpec;
+
+const APPID_OPTION = {
+  flags: '--appid <key>',
+  description: 'API key',
+  setting: 'appid',
+  parse: parse.nonEmpty('--appid'),
+} as const satisfies OptionSpec;
+
+const BASE_URL_OPTION = {
+  flags: '--base-url <url>',
+  description: 'API base URL',
+  setting: 'base_url',
+  parse: parse.baseUrl,
+} as const satisfies OptionSpec;
+
+const TIMEOUT_OPTION = {
+  flags: '--timeout <seconds>',
+  description: 'give up after this long, retries included',
+  setting: 'timeout',
+  parse: parse.timeout,
+} as const satisfies OptionSpec;
+
+const CACHE_OPTION = {
+  flags: '--cache <duration>',
+  description:
+    'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)',
+  setting: 'cache',
+  parse: parse.duration('--cache'),
+} as const satisfies OptionSpec;
+
+const STALE_OK_OPTION = {
+  flags: '--stale-ok <duration>',
+  description:
+    'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0',
+  setting: 'stale_ok',
+  parse: parse.duration('--stale-ok'),
+} as const satisfies OptionSpec;
+
+const OFFLINE_OPTION = {
+  flags: '--offline',
+  description: 'answer from the embedded implementation, in process, no network',
+} as const satisfies OptionSpec;
+
 export const ROOT = {
   path: [],
   summary: 'Current weather for a latitude and longitude, from the Current Weather API 2.5',
@@ -50,21 +124,20 @@ export const ROOT = {
       parse: parse.coordinate('--lon', 180),
     },
     {
-      flags: '-u, --units <units>',
+      flags: '--place <name>',
       description:
-        'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)',
-      choices: UNITS,
-      setting: 'units',
-      defaultNote: 'the API itself defaults to standard',
-      parse: parse.choice('--units', UNITS),
+        'a place by name, from the bundled GeoNames data: "Paris", "Paris, FR", "Springfield, US-IL" (country, region); case and accents do not matter',
+      parse: parse.place,
     },
     {
-      flags: '-l, --lang <code>',
-      description: 'language of the description',
-      choices: LANG_CODES,
-      setting: 'lang',
-      parse: parse.lang,
+      flags: '--at <name>',
+      description: 'a place saved with weather places add',
+      parse: parse.savedPlaceName,
+      complete: 'saved-places',
     },
+    FIRST_OPTION,
+    UNITS_OPTION,
+    LANG_OPTION,
     {
       flags: '--pressure-unit <unit>',
       description:
@@ -73,19 +146,21 @@ export const ROOT = {
       default: 'hPa',
       parse: parse.pressureUnit,
     },
-    {
-      flags: '-m, --mode <mode>',
-      description: 'representation requested from the API',
-      choices: MODES,
-      default: 'json',
-      parse: parse.choice('--mode', MODES),
-    },
+    MODE_OPTION,
     {
       flags: '-o, --output <output>',
-      description: 'how to print the observation (html is always raw)',
+      description:
+        'how to print the observation (html is always raw); json: the documented shape of schema/current.schema.json whatever --mode; waybar, i3bar, polybar and tmux: one line for that status bar',
       choices: OUTPUTS,
       defaultText: 'table on a terminal, raw when piped',
       parse: parse.choice('--output', OUTPUTS),
+    },
+    {
+      flags: '--icons <set>',
+      description: 'icons of the status-bar outputs',
+      choices: ICON_SETS,
+      setting: 'icons',
+      parse: parse.choice('--icons', ICON_SETS),
     },
     {
       flags: '-f, --format <template>',
@@ -93,47 +168,17 @@ export const ROOT = {
         'print a template such as "{main.temp:.0}{temp_unit} {weather.0.description}"; fields: see README',
       parse: parse.nonEmpty('--format'),
     },
-    {
-      flags: '--appid <key>',
-      description: 'API key',
-      setting: 'appid',
-      parse: parse.nonEmpty('--appid'),
-    },
-    {
-      flags: '--base-url <url>',
-      description: 'API base URL',
-      setting: 'base_url',
-      parse: parse.baseUrl,
-    },
-    {
-      flags: '--timeout <seconds>',
-      description: 'give up after this long, retries included',
-      setting: 'timeout',
-      parse: parse.timeout,
-    },
-    {
-      flags: '--cache <duration>',
-      description:
-        'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)',
-      setting: 'cache',
-      parse: parse.duration('--cache'),
-    },
-    {
-      flags: '--stale-ok <duration>',
-      description:
-        'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0',
-      setting: 'stale_ok',
-      parse: parse.duration('--stale-ok'),
-    },
+    APPID_OPTION,
+    BASE_URL_OPTION,
+    TIMEOUT_OPTION,
+    CACHE_OPTION,
+    STALE_OK_OPTION,
     {
       flags: '--refresh-ahead',
       description:
         'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network',
     },
-    {
-      flags: '--offline',
-      description: 'answer from the embedded implementation, in process, no network',
-    },
+    OFFLINE_OPTION,
     { ...NOW_OPTION, description: `${NOW_OPTION.description} (embedded implementation only)` },
     { flags: '--color', description: 'colour even when stdout is not a terminal' },
     { flags: '--no-color', description: 'no colour (as does NO_COLOR)' },
@@ -145,6 +190,7 @@ export const ROOT = {
   examples: [
     'weather --lat 51.5 --lon -0.1',
     'weather --lat 51.5 --lon -0.1 --mode json | jq .main.temp',
+    'weather --place "Zurich, CH" -o summary',
     'weather --lat 35.68 --lon 139.69 -u imperial -l ja -o summary',
     "weather --lat 51.5 --lon -0.1 -f '{main.temp:.0}{temp_unit} {weather.0.description}'",
     'weather config set appid <your key>',
@@ -316,6 +362,152 @@ export const COMPLETION = {
   examples: ['weather completion bash > ~/.local/share/bash-completion/completions/weather'],
 } as const satisfies CommandSpec;
 
+export const PLACES = {
+  path: ['places'],
+  summary: 'find places by name in the bundled GeoNames data',
+} as const satisfies CommandSpec;
+
+export const PLACE_OUTPUTS = ['table', 'ndjson'] as const;
+/** `names`: one saved name a line, what shell completion reads. */
+export const SAVED_PLACE_OUTPUTS = [...PLACE_OUTPUTS, 'names'] as const;
+
+/**
+ * The command (after the program's name) whose output lines a completion offers, per dynamic
+ * list: shell completion of saved place names runs `weather places list -o names`, which reads
+ * the config file.
+ */
+export const DYNAMIC_VALUES: { readonly [D in DynamicValues]: readonly string[] } = {
+  'saved-places': ['places', 'list', '-o', 'names'],
+};
+
+const PLACES_OUTPUT_OPTION = {
+  flags: '-o, --output <output>',
+  description: 'how to print the places',
+  choices: PLACE_OUTPUTS,
+  defaultText: 'table on a terminal, ndjson when piped',
+  parse: parse.choice('--output', PLACE_OUTPUTS),
+} as const satisfies OptionSpec;
+
+const SAVED_NAME_ARGUMENT = {
+  name: '<name>',
+  description: "the saved place's name",
+  parse: parse.savedPlaceName,
+  complete: 'saved-places',
+} as const satisfies ArgumentSpec;
+
+export const PLACES_ADD = {
+  path: ['places', 'add'],
+  summary: 'save a place under a name, from coordinates or from --place',
+  arguments: [
+    {
+      name: '<name>',
+      description: 'a name: a letter, then letters, digits, - or _',
+      parse: parse.savedPlaceName,
+    },
+    { name: '[lat]', description: 'latitude, -90 to 90', parse: parse.coordinate('lat', 90) },
+    { name: '[lon]', description: 'longitude, -180 to 180', parse: parse.coordinate('lon', 180) },
+  ],
+  options: [
+    {
+      flags: '--place <name>',
+      description: 'take the coordinates of a place by name instead ("Paris, FR")',
+      parse: parse.place,
+    },
+    FIRST_OPTION,
+  ],
+  allowOptionLikeArguments: true,
+  examples: ['weather places add home 51.5 -0.1', 'weather places add work --place "Zurich, CH"'],
+} as const satisfies CommandSpec;
+
+export const PLACES_LIST = {
+  path: ['places', 'list'],
+  summary: 'list the saved places',
+  options: [
+    {
+      ...PLACES_OUTPUT_OPTION,
+      choices: SAVED_PLACE_OUTPUTS,
+      parse: parse.choice('--output', SAVED_PLACE_OUTPUTS),
+    },
+  ],
+} as const satisfies CommandSpec;
+
+export const PLACES_REMOVE = {
+  path: ['places', 'remove'],
+  summary: 'forget a saved place',
+  arguments: [SAVED_NAME_ARGUMENT],
+} as const satisfies CommandSpec;
+
+export const PLACES_SEARCH = {
+  path: ['places', 'search'],
+  summary: 'list places with this name, then places whose name starts with it, most populous first',
+  arguments: [
+    { name: '<text>', description: 'a name, optionally ", FR" or ", US-IL"', parse: parse.place },
+  ],
+  options: [
+    {
+      flags: '--limit <n>',
+      description: 'list at most this many places',
+      default: 10,
+      parse: parse.integer('--limit', 1, 1000),
+    },
+    PLACES_OUTPUT_OPTION,
+  ],
+  examples: [
+    'weather places search springfield',
+    'weather places search "Spring, US-TX" -o ndjson',
+  ],
+} as const satisfies CommandSpec;
+
+export const BATCH = {
+  path: ['batch'],
+  summary:
+    'the current weather of many places: one input line each (lat,lon, a place name or a saved name), one NDJSON record each, in input order',
+  arguments: [{ name: '[file]', description: 'the lines to read; absent or -: standard input' }],
+  options: [
+    {
+      flags: '--concurrency <n>',
+      description: 'live calls in flight at once',
+      default: 4,
+      parse: parse.integer('--concurrency', 1, 64),
+    },
+    {
+      flags: '--rate <per-minute>',
+      description:
+        'live requests per minute at most, as a token bucket (a burst of this many, then this many a minute); answers from the cache spend none',
+      default: 50,
+      parse: parse.integer('--rate', 1, 100_000),
+    },
+    FIRST_OPTION,
+    UNITS_OPTION,
+    LANG_OPTION,
+    MODE_OPTION,
+    APPID_OPTION,
+    BASE_URL_OPTION,
+    TIMEOUT_OPTION,
+    CACHE_OPTION,
+    STALE_OK_OPTION,
+    OFFLINE_OPTION,
+    { ...NOW_OPTION, description: `${NOW_OPTION.description} (embedded implementation only)` },
+  ],
+  examples: [
+    "printf '51.5,-0.1\\nParis, FR\\nhome\\n' | weather batch",
+    'weather batch places.txt --cache 10m > weather.ndjson',
+  ],
+} as const satisfies CommandSpec;
+
+export const DOCTOR = {
+  path: ['doctor'],
+  summary:
+    'check the config file, the API key, the base URL, the network path and one real request, and say how to fix what fails',
+  options: [
+    APPID_OPTION,
+    BASE_URL_OPTION,
+    TIMEOUT_OPTION,
+    { flags: '--json', description: 'print the checks as one JSON object' },
+  ],
+  examples: ['weather doctor', 'weather doctor --json'],
+} as const satisfies CommandSpec;
+
 /** Every command below the top level, parents before their children. */
 export const COMMANDS: readonly CommandSpec[] = [
   CONFIG,
@@ -333,6 +525,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   KEYS_CONSOLE_TOKEN,
   SERVE,
   COMPLETION,
+  PLACES,
+  PLACES_ADD,
+  PLACES_LIST,
+  PLACES_REMOVE,
+  PLACES_SEARCH,
+  BATCH,
+  DOCTOR,
 ];
 
 /** Environment variables, for `--help` and the man page. */

@@ -3,6 +3,8 @@ import { keysOf } from '../core/keys-of.js';
 import { UNITS, isUnits, type Units } from '../core/units.js';
 import { parseCoordinate } from '../core/coordinates.js';
 import { formatDuration, parseDuration } from '../core/duration.js';
+import { isPlaceName } from './places.js';
+import { ICON_SETS, isIconSet, type IconSet } from '../core/bar-kinds.js';
 
 /**
  * The settings a user can store with `weather config set`: one table that drives validation of
@@ -30,13 +32,14 @@ export interface SettingTypes {
   readonly appid: string;
   readonly units: Units;
   readonly lang: string;
-  /** "lat,lon", normalised. */
+  /** "lat,lon", normalised, or the name of a saved place (places.ts). */
   readonly location: string;
   readonly base_url: string;
   readonly timeout: number;
   /** A duration as `parseDuration` reads it, normalised: `10m`. */
   readonly cache: string;
   readonly stale_ok: string;
+  readonly icons: IconSet;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -112,12 +115,15 @@ export const SETTINGS: { readonly [K in SettingKey]: Setting<SettingTypes[K]> } 
       canonicalLang(text) ? ok(text.toLowerCase()) : no(`allowed: ${LANG_CODES.join(', ')}`),
   },
   location: {
-    description: 'default location as "lat,lon"',
+    description: 'default location as "lat,lon", or the name of a saved place',
     check: (text) => {
       const location = parseLocation(text);
-      return location
-        ? ok(location.join(','))
-        : no('allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1');
+      if (location) return ok(location.join(','));
+      return isPlaceName(text)
+        ? ok(text)
+        : no(
+            'allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1, or the name of a saved place',
+          );
     },
   },
   base_url: {
@@ -140,6 +146,12 @@ export const SETTINGS: { readonly [K in SettingKey]: Setting<SettingTypes[K]> } 
     description:
       'when a call fails, print the last good response younger than this, e.g. 1h (overridden by --stale-ok)',
     check: checkDuration,
+  },
+  icons: {
+    description:
+      'icons of the status-bar outputs (overridden by --icons; unset: emoji on a UTF-8 locale, else ascii)',
+    choices: ICON_SETS,
+    check: (text) => (isIconSet(text) ? ok(text) : no(`allowed: ${ICON_SETS.join(', ')}`)),
   },
 };
 

@@ -9,6 +9,17 @@ import {
   type SettingTypes,
   type StoredSettings,
 } from './settings.js';
+import {
+  isPlaceName,
+  PLACE_NAME_RULE,
+  PLACES_KEY,
+  savedPlacesOf,
+  type SavedPlace,
+} from './places.js';
+
+function notSaved(name: string): UsageError {
+  return new UsageError(`no saved place named "${name}"`, 'see: weather places list');
+}
 
 /**
  * The user's settings in `config.json` (mode 0600 in a folder of mode 0700, replaced atomically).
@@ -34,8 +45,41 @@ export class ConfigStore {
     if (!checked.ok) {
       throw new UsageError(`invalid value for ${key}: ${quoted(text)} (${checked.reason})`);
     }
-    this.change((stored) => ({ ...stored, [key]: checked.value }));
+    this.change((stored) => {
+      // A location that names a place must name one that is saved, now, under the lock.
+      const value = checked.value;
+      if (key === 'location' && typeof value === 'string' && isPlaceName(value)) {
+        if (!savedPlacesOf(stored, this.path).has(value)) throw notSaved(value);
+      }
+      return { ...stored, [key]: value };
+    });
     return checked.value;
+  }
+
+  /** Saves (or moves) the place `name`; every other member of the file stays as it is. */
+  savePlace(name: string, place: SavedPlace): void {
+    if (!isPlaceName(name)) {
+      throw new UsageError(`"${name}" cannot name a place (${PLACE_NAME_RULE})`);
+    }
+    this.change((stored) => {
+      const places = Object.fromEntries(savedPlacesOf(stored, this.path));
+      return { ...stored, [PLACES_KEY]: { ...places, [name]: { lat: place.lat, lon: place.lon } } };
+    });
+  }
+
+  /** Removes the saved place `name`; refused while the stored location names it. */
+  removePlace(name: string): void {
+    this.change((stored) => {
+      const places = new Map(savedPlacesOf(stored, this.path));
+      if (!places.delete(name)) throw notSaved(name);
+      if (stored.location === name) {
+        throw new UsageError(
+          `the stored location is "${name}"`,
+          'store another first (weather config set location <lat,lon or name>), or weather config unset location',
+        );
+      }
+      return { ...stored, [PLACES_KEY]: Object.fromEntries(places) };
+    });
   }
 
   unset(key: SettingKey): void {

@@ -19,3 +19,15 @@ export async function readDataFile(
   }
   throw new Error(`data/${name} is missing: ${advice}`);
 }
+
+/**
+ * Reads `data/<name>` of this installation: data/ sits at the repository root, one level up from
+ * the bundle in dist/ and two from a chunk in dist/chunks/ or from this file in src/core/.
+ */
+export function readInstalledDataFile(name: string, advice: string): Promise<Uint8Array> {
+  return readDataFile(
+    name,
+    [new URL('../data/', import.meta.url), new URL('../../data/', import.meta.url)],
+    advice,
+  );
+}

@@ -67,7 +67,7 @@ export function pressure(hPa: number, unit: PressureUnit): string {
 }
 
 /** The temperature in °C, for choosing a colour whatever the unit system. */
-function celsius(value: number, units: Units): number {
+export function celsius(value: number, units: Units): number {
   return units === 'standard'
     ? value - 273.15
     : units === 'imperial'
@@ -129,7 +129,7 @@ export function conditions(o: Observation): string {
 }
 
 /** `3 m/s from N (349°), gusts 5 m/s`; a calm comes from nowhere. */
-export function wind(d: Decoded, ctx: RenderContext): string {
+export function wind(d: Decoded, ctx: Pick<RenderContext, 'labels'>): string {
   const { wind: w } = d.observation;
   const direction =
     w.deg === undefined || trim(w.speed, 1) === '0'
@@ -189,7 +189,10 @@ export function sourceOf(d: Decoded): DataSource {
  * A line on where data not fresh from a call came from and how old it is, or undefined for a
  * response just received: `cache, fetched 3m ago`.
  */
-export function provenance(d: Decoded, ctx: RenderContext): string | undefined {
+export function provenance(
+  d: Decoded,
+  ctx: Pick<RenderContext, 'labels' | 'now'>,
+): string | undefined {
   const origin = d.origin;
   if (origin?.source !== 'cache' && origin?.source !== 'stale') return undefined;
   const fetched = formatAge((ctx.now - origin.fetchedAt) / 1000);

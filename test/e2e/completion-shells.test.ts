@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +16,7 @@ import { promisify } from 'node:util';
 import { Argument, Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompletion } from '../../src/cli/completion/generate.js';
+import { BIN } from '../helpers/cli.js';
 
 /**
  * The committed completion scripts, loaded into the real shells and asked for candidates the way
@@ -32,9 +42,27 @@ function findShell(name: string): string {
 }
 
 let home = '';
+/** Saved place names come from `weather places list -o names`: weather on PATH, a config file. */
+let saved: Record<string, string> = {};
 beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'weather-completion-'));
+  const bin = join(home, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'weather'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(bin, 'weather'), 0o755);
+  mkdirSync(join(home, 'config'));
+  writeFileSync(
+    join(home, 'config', 'config.json'),
+    JSON.stringify({ places: { home: { lat: 1, lon: 2 }, work: { lat: 3, lon: 4 } } }),
+  );
+  saved = { PATH: `${bin}:/usr/bin:/bin`, WEATHER_CONFIG_DIR: join(home, 'config') };
 });
+
+const SAVED: readonly (readonly [string, readonly string[]])[] = [
+  ['weather --at ', ['home', 'work']],
+  ['weather places remove ', ['home', 'work']],
+  ['weather places remove w', ['work']],
+];
 afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
@@ -82,12 +110,12 @@ function bashWords(line: string, breakOnEquals: boolean): string[] {
 async function bash(script: string, line: string, breakOnEquals = true): Promise<string[]> {
   const words = bashWords(line, breakOnEquals);
   const args = ['--norc', '--noprofile', '-c', BASH, 'bash', script, line, ...words];
-  return sorted(await shell(findShell('bash'), args));
+  return sorted(await shell(findShell('bash'), args, saved));
 }
 
 async function fish(script: string, line: string): Promise<string[]> {
   const command = 'source $argv[1]; and complete -C $argv[2]';
-  const out = await shell(findShell('fish'), ['--no-config', '-c', command, script, line]);
+  const out = await shell(findShell('fish'), ['--no-config', '-c', command, script, line], saved);
   return sorted(out.replace(/\t[^\n]*/g, ''));
 }
 
@@ -147,21 +175,21 @@ async function zsh(
     ZT_FPATH: 'fpath' in where ? where.fpath : '',
     ZT_SOURCE: 'source' in where ? where.source : '',
   };
-  await shell(findShell('zsh'), ['-f', '-c', ZSH_DRIVER], env);
+  await shell(findShell('zsh'), ['-f', '-c', ZSH_DRIVER], { ...env, ...saved });
   return sorted(readFileSync(out, 'utf8'));
 }
 
 const COMMON: readonly (readonly [string, readonly string[]])[] = [
-  ['weather ', ['completion', 'config', 'help', 'keys', 'serve']],
+  ['weather ', ['batch', 'completion', 'config', 'doctor', 'help', 'keys', 'places', 'serve']],
   ['weather config ', ['get', 'help', 'list', 'path', 'set', 'unset']],
   ['weather keys ', ['console-token', 'create', 'delete', 'disable', 'enable', 'help', 'list']],
   ['weather --units ', ['imperial', 'metric', 'standard']],
   ['weather -m ', ['html', 'json', 'xml']],
-  ['weather --output ', ['raw', 'summary', 'table']],
+  ['weather --output ', ['i3bar', 'json', 'polybar', 'raw', 'summary', 'table', 'tmux', 'waybar']],
   ['weather --lang z', ['zh_cn', 'zh_tw', 'zu']],
   [
     'weather config set ',
-    ['appid', 'base_url', 'cache', 'lang', 'location', 'stale_ok', 'timeout', 'units'],
+    ['appid', 'base_url', 'cache', 'icons', 'lang', 'location', 'stale_ok', 'timeout', 'units'],
   ],
   ['weather completion ', ['bash', 'fish', 'zsh']],
   ['weather --un', ['--units']],
@@ -183,13 +211,13 @@ const COMMON: readonly (readonly [string, readonly string[]])[] = [
   ],
   ['weather keys list --', ['--help', '--show']],
   ['weather -u metric --lat 1 config g', ['get']],
-  ['weather help ', ['completion', 'config', 'keys', 'serve']],
+  ['weather help ', ['batch', 'completion', 'config', 'doctor', 'keys', 'places', 'serve']],
   ['weather config set units ', []],
 ];
 
 describe.concurrent('bash', () => {
   const script = join(COMPLETIONS, 'weather.bash');
-  it.each(COMMON)('%j', async (line, expected) => {
+  it.each([...COMMON, ...SAVED])('%j', async (line, expected) => {
     expect(await bash(script, line)).toEqual(expected);
   });
   it('completes --units= as one word or split on "="', async () => {
@@ -201,7 +229,7 @@ describe.concurrent('bash', () => {
 });
 
 describe.concurrent('zsh', () => {
-  it.each(COMMON)('%j', async (line, expected) => {
+  it.each([...COMMON, ...SAVED])('%j', async (line, expected) => {
     expect(await zsh(line)).toEqual(expected);
   });
   it('completes --units= and -u with the value attached', async () => {
@@ -223,7 +251,7 @@ describe.concurrent('zsh', () => {
 
 describe.concurrent('fish', () => {
   const script = join(COMPLETIONS, 'weather.fish');
-  it.each(COMMON)('%j', async (line, expected) => {
+  it.each([...COMMON, ...SAVED])('%j', async (line, expected) => {
     expect(await fish(script, line)).toEqual(expected);
   });
   it('completes --units= and -u with the value attached', async () => {

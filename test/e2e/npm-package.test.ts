@@ -80,12 +80,14 @@ describe('the npm package', () => {
       'completions/',
       'data/README.md',
       'data/climate.bin',
+      'data/names.bin',
       'data/places.bin',
       'dist/chunks/',
       'dist/licenses.txt',
       'dist/weather.js',
       'man/weather.1',
       'package.json',
+      'schema/current.schema.json',
       'schema/scenario.schema.json',
     ]);
     const chunks = files.filter((path) => path.startsWith('dist/chunks/'));

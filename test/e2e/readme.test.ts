@@ -142,7 +142,8 @@ describe('README', () => {
       const writesFile = />\s*\S+/.test(line.replace(/2>>?/g, ''));
       const changesState =
         line.startsWith('mkdir ') ||
-        (/ (set|unset|create|disable|enable|delete) /.test(`${line} `) && !line.includes('list'));
+        (/ (set|unset|create|disable|enable|delete|add|remove) /.test(`${line} `) &&
+          !line.includes('list'));
       if (r.code !== 0) failures.push(`${original}: exit ${r.code}: ${r.stderr.trim()}`);
       else if (!writesFile && !changesState && r.stdout.trim() === '')
         failures.push(`${original}: printed nothing`);

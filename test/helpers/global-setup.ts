@@ -27,7 +27,9 @@ export default function setup(): void {
   const sources = Math.max(
     ...['src', 'scripts', 'package.json', 'package-lock.json'].map((p) => newest(join(ROOT, p))),
   );
-  const built = Math.min(age(join(ROOT, 'dist/weather.js')), age(join(ROOT, 'data/places.bin')));
+  const built = Math.min(
+    ...['dist/weather.js', 'data/places.bin', 'data/names.bin'].map((p) => age(join(ROOT, p))),
+  );
   if (built > sources) return;
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: ROOT });
 }

@@ -38,6 +38,19 @@ export function climateBytes(): Promise<Uint8Array> {
   });
 }
 
+/** The names index (data/names.bin) built into the test data folder, as placesBytes does. */
+export async function namesBytes(): Promise<Uint8Array> {
+  const { buildNames } = await import('../../scripts/build-names.mjs');
+  await buildNames({ out: join(TEST_DATA_DIR, 'names.bin') });
+  return readFile(join(TEST_DATA_DIR, 'names.bin'));
+}
+
+const BUILDERS: Readonly<Record<string, () => Promise<Uint8Array>>> = {
+  'places.bin': placesBytes,
+  'names.bin': namesBytes,
+  'climate.bin': climateBytes,
+};
+
 const dataFiles = new Map<string, Promise<Uint8Array>>();
 
 /**
@@ -49,9 +62,8 @@ export const TEST_PLATFORM: Platform = {
   readData: (name) => {
     const read =
       dataFiles.get(name) ??
-      (name === 'climate.bin'
-        ? climateBytes()
-        : placesBytes().then(() => readFile(join(TEST_DATA_DIR, name))));
+      BUILDERS[name]?.() ??
+      placesBytes().then(() => readFile(join(TEST_DATA_DIR, name)));
     dataFiles.set(name, read);
     return read;
   },

@@ -16,8 +16,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   render: ['core'],
   client: ['core'],
   cache: ['core'],
+  places: ['core'],
   server: ['core', 'world', 'keys'],
-  cli: ['core', 'world', 'keys', 'config', 'render', 'client', 'cache', 'server'],
+  cli: ['core', 'world', 'keys', 'config', 'render', 'client', 'cache', 'server', 'places'],
   // The single executable's entry point.
   'sea.ts': ['cli', 'core'],
 };

@@ -1,17 +1,22 @@
 import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
+import { isPlaceName, readSavedPlaces } from '../../config/places.js';
+import type { StoredSettings } from '../../config/settings.js';
+import { ConfigError, UsageError, WeatherError } from '../../core/errors.js';
+import type { Bar, IconSet } from '../../core/bar-kinds.js';
+import { redactSecrets } from '../../core/mask.js';
 import { createEmbeddedTransport } from '../../client/embedded.js';
 import type { Transport } from '../../client/query.js';
 import { forTerminal } from '../../render/terminal.js';
 import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
-import { planCurrent, type Plan } from '../plan.js';
+import { planCurrent, type CurrentFlags, type Located, type Plan } from '../plan.js';
 import { answerLive, answerSimulated } from '../answer.js';
 import { bind, type Invoke } from '../program.js';
 import { ROOT } from '../spec.js';
 
-async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Transport> {
+export async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Transport> {
   if (plan.source.kind === 'embedded') {
     const frozen = plan.source.now;
     const [{ handle }, parts] = await Promise.all([
@@ -36,25 +41,99 @@ async function transportFor(plan: Plan, io: IO, platform: Platform): Promise<Tra
   });
 }
 
+/**
+ * The coordinates a name stands for: `--place` (the names index loads only then), `--at`, or a
+ * stored location that names a saved place when no coordinates are given.
+ */
+async function locate(
+  flags: CurrentFlags,
+  stored: StoredSettings,
+  io: IO,
+  platform: Platform,
+): Promise<Located> {
+  if (flags.place !== undefined && flags.at !== undefined) {
+    throw new UsageError('--place and --at cannot be combined');
+  }
+  if (flags.place !== undefined) {
+    const { resolvePlace } = await import('../place-names.js');
+    const place = await resolvePlace(flags.place, flags.first === true, platform);
+    return [place.lat, place.lon];
+  }
+  const name =
+    flags.at ??
+    (flags.lat === undefined && flags.lon === undefined && stored.location !== undefined
+      ? stored.location
+      : undefined);
+  if (name === undefined || !isPlaceName(name)) return undefined;
+  const saved = readSavedPlaces(configDir(io.env)).get(name);
+  if (saved !== undefined) return [saved.lat, saved.lon];
+  if (flags.at !== undefined) {
+    throw new UsageError(`no saved place named "${name}"`, 'see: weather places list');
+  }
+  throw new ConfigError(
+    `the stored location names the saved place "${name}", which is not saved`,
+    `save it (weather places add ${name} <lat> <lon>) or store another location`,
+  );
+}
+
+/**
+ * A status bar shows whatever a run prints: when the call fails (and no stale answer stands in,
+ * which prints as usual and exits 0), it still gets a marker with the reason in its tooltip, and
+ * the failure goes on to stderr and the exit code as for any output.
+ */
+async function forBar<T>(
+  printing: { readonly bar: Bar; readonly icons: IconSet },
+  obtain: () => Promise<T>,
+  io: IO,
+  now: number,
+): Promise<T> {
+  try {
+    return await obtain();
+  } catch (error) {
+    if (error instanceof WeatherError) {
+      const { renderBarFailure } = await import('../../render/bars.js');
+      const reason = error.hint ? `${error.message}\n${error.hint}` : error.message;
+      io.stdout.write(
+        renderBarFailure(printing.bar, redactSecrets(reason), { icons: printing.icons, now }),
+      );
+    }
+    throw error;
+  }
+}
+
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
     const stored = readSettings(configDir(io.env));
-    const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY);
+    const located = await locate(flags, stored, io, platform);
+    const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY, located);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
     const now =
       plan.source.kind === 'embedded' && plan.source.now !== undefined ? plan.source.now : io.now();
     // The transport is made only when a request is: a cached answer never loads undici.
     const connect = () => transportFor(plan, io, platform);
-    const answer =
+    const obtain = () =>
       plan.source.kind === 'live'
-        ? await answerLive(plan, io, platform, connect)
-        : await answerSimulated(connect, plan.query, now);
+        ? answerLive(plan, io, platform, connect)
+        : answerSimulated(connect, plan.query, now);
+    const answer =
+      plan.printing.kind === 'bar' ? await forBar(plan.printing, obtain, io, now) : await obtain();
     // The background refresh of --refresh-ahead prints nothing.
     if (!answer) return 0;
     const { response, decoded } = answer;
     if (plan.printing.kind === 'raw' || decoded === null) {
       io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
+      return 0;
+    }
+    if (plan.printing.kind === 'bar') {
+      const { renderBar } = await import('../../render/bars.js');
+      io.stdout.write(renderBar(plan.printing.bar, decoded, { icons: plan.printing.icons, now }));
+      return 0;
+    }
+    if (plan.printing.kind === 'json') {
+      const { renderJson } = await import('../../render/json.js');
+      const { lat, lon, units, lang, mode } = plan.query;
+      io.stdout.write(renderJson(decoded, { lat, lon, units, lang, mode }, now));
       return 0;
     }
     if (plan.printing.kind === 'template') {

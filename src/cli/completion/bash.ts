@@ -1,4 +1,11 @@
-import { allCommands, flagsOf, isPlainWord, valuedOptions, type CommandModel } from './model.js';
+import {
+  allCommands,
+  dynamicCommand,
+  flagsOf,
+  isPlainWord,
+  valuedOptions,
+  type CommandModel,
+} from './model.js';
 
 // compgen -W splits and expands its word list, so a word must not need quoting; a spec value that
 // does fails generation instead of producing a script that completes the wrong thing.
@@ -15,7 +22,13 @@ function branch(patterns: readonly string[], list: readonly string[]): string {
   return `    ${patterns.map((p) => `'${p}'`).join(' | ')}) REPLY=${words(list)} ;;`;
 }
 
+/** A branch whose words are what a command prints, run when completing (saved place names). */
+function dynamicBranch(patterns: readonly string[], command: string): string {
+  return `    ${patterns.map((p) => `'${p}'`).join(' | ')}) REPLY=$(${command}) ;;`;
+}
+
 function branches(command: CommandModel): string[] {
+  const root = command.path[0] ?? '';
   const key = command.path.join(' ');
   const lines: string[] = [];
   if (command.commands.length > 0) {
@@ -29,6 +42,11 @@ function branches(command: CommandModel): string[] {
   lines.push(branch([`flags ${key}`], command.options.flatMap(flagsOf)));
   const valued = valuedOptions(command);
   if (valued.length > 0) lines.push(branch([`valued ${key}`], valued.flatMap(flagsOf)));
+  for (const option of valued) {
+    if (option.dynamic === undefined) continue;
+    const patterns = flagsOf(option).map((f) => `values ${key} ${f}`);
+    lines.push(dynamicBranch(patterns, dynamicCommand(root, option.dynamic)));
+  }
   for (const option of valued.filter((o) => o.choices.length > 0)) {
     lines.push(
       branch(
@@ -40,7 +58,9 @@ function branches(command: CommandModel): string[] {
   const variadic = command.arguments.findIndex((a) => a.variadic && a.choices.length > 0);
   command.arguments.forEach((argument, index) => {
     // A variadic argument's branch catches every later index, so earlier ones must come first.
-    if (argument.choices.length > 0 || index < variadic) {
+    if (argument.dynamic !== undefined) {
+      lines.push(dynamicBranch([`args ${key} ${index}`], dynamicCommand(root, argument.dynamic)));
+    } else if (argument.choices.length > 0 || index < variadic) {
       lines.push(branch([`args ${key} ${index}`], argument.choices));
     }
   });

@@ -1,5 +1,6 @@
 import {
   allCommands,
+  dynamicCommand,
   flagsOf,
   isPlainWord,
   valuedOptions,
@@ -31,7 +32,9 @@ function optionLine(prefix: string, command: CommandModel, option: OptionModel):
   if (option.short) parts.push(option.short.length === 2 ? '-s' : '-o', option.short.slice(1));
   if (option.long) parts.push('-l', option.long.slice(2));
   if (option.valueName !== undefined) parts.push(option.valueOptional ? '-f' : '-x');
-  if (option.choices.length > 0) parts.push('-a', wordList(option.choices));
+  if (option.dynamic !== undefined) {
+    parts.push('-a', quote(`(${dynamicCommand(command.path[0] ?? '', option.dynamic)})`));
+  } else if (option.choices.length > 0) parts.push('-a', wordList(option.choices));
   parts.push('-d', quote(option.description));
   return parts.join(' ');
 }
@@ -45,10 +48,15 @@ function commandLines(prefix: string, command: CommandModel): string[] {
     }
   } else {
     command.arguments.forEach((argument, index) => {
-      if (argument.choices.length === 0) return;
+      const dynamic = argument.dynamic;
+      if (argument.choices.length === 0 && dynamic === undefined) return;
       // A variadic argument takes every position from its own on; -ge needs the helper's count.
       const at = argument.variadic ? condition(command) : condition(command, index);
-      const words = ['-a', wordList(argument.choices)];
+      const values =
+        dynamic === undefined
+          ? wordList(argument.choices)
+          : quote(`(${dynamicCommand(command.path[0] ?? '', dynamic)})`);
+      const words = [...(dynamic === undefined ? [] : ['-f']), '-a', values];
       if (argument.description) words.push('-d', quote(argument.description));
       lines.push([prefix, '-n', at, ...words].join(' '));
     });

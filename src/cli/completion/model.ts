@@ -1,4 +1,6 @@
 import type { Argument, Command, Help, Option } from 'commander';
+import { COMMANDS, DYNAMIC_VALUES, ROOT } from '../spec.js';
+import type { CommandSpec, DynamicValues } from '../spec-types.js';
 
 /**
  * A plain snapshot of a commander program: what the three shell renderers and the man page need,
@@ -17,6 +19,8 @@ export interface OptionModel {
   readonly defaultText: string | undefined;
   /** Long flags this one cannot be combined with (`--color` and `--no-color`). */
   readonly conflicts: readonly string[];
+  /** The words after the program's name of a command whose output lines are the values. */
+  readonly dynamic: readonly string[] | undefined;
 }
 
 export interface ArgumentModel {
@@ -25,6 +29,7 @@ export interface ArgumentModel {
   readonly required: boolean;
   readonly variadic: boolean;
   readonly choices: readonly string[];
+  readonly dynamic: readonly string[] | undefined;
 }
 
 export interface CommandModel {
@@ -37,7 +42,20 @@ export interface CommandModel {
   readonly commands: readonly CommandModel[];
 }
 
-function optionModel(option: Option, siblings: readonly Option[]): OptionModel {
+/** The spec entry of a command, by its path below the root. */
+function specOf(path: readonly string[]): CommandSpec | undefined {
+  return [ROOT, ...COMMANDS].find((s) => s.path.join(' ') === path.slice(1).join(' '));
+}
+
+function dynamicOf(complete: DynamicValues | undefined): readonly string[] | undefined {
+  return complete === undefined ? undefined : DYNAMIC_VALUES[complete];
+}
+
+function optionModel(
+  option: Option,
+  siblings: readonly Option[],
+  spec: CommandSpec | undefined,
+): OptionModel {
   const takesValue = option.required || option.optional;
   const valueName = takesValue ? /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1] : undefined;
   // commander pairs --no-x with --x through attributeName; either side conflicts with the other
@@ -54,16 +72,23 @@ function optionModel(option: Option, siblings: readonly Option[]): OptionModel {
     choices: option.argChoices ?? [],
     defaultText: option.defaultValueDescription,
     conflicts,
+    dynamic: dynamicOf(spec?.options?.find((o) => o.flags === option.flags)?.complete),
   };
 }
 
-function argumentModel(argument: Argument, choices: readonly string[] | undefined): ArgumentModel {
+function argumentModel(
+  argument: Argument,
+  choices: readonly string[] | undefined,
+  spec: CommandSpec | undefined,
+): ArgumentModel {
+  const name = argument.name();
   return {
     name: argument.name(),
     description: argument.description,
     required: argument.required,
     variadic: argument.variadic,
     choices: choices ?? argument.argChoices ?? [],
+    dynamic: dynamicOf(spec?.arguments?.find((a) => a.name.slice(1, -1) === name)?.complete),
   };
 }
 
@@ -71,13 +96,14 @@ function commandModel(command: Command, help: Help, path: readonly string[]): Co
   const subcommands = help.visibleCommands(command);
   const options = help.visibleOptions(command);
   const siblingNames = subcommands.map((c) => c.name()).filter((name) => name !== 'help');
+  const spec = specOf(path);
   return {
     path,
     name: command.name(),
     description: command.description(),
-    options: options.map((o) => optionModel(o, options)),
+    options: options.map((o) => optionModel(o, options, spec)),
     // registeredArguments, not visibleArguments: help hides arguments when none has a description
-    arguments: command.registeredArguments.map((a) => argumentModel(a, undefined)),
+    arguments: command.registeredArguments.map((a) => argumentModel(a, undefined, spec)),
     commands: subcommands.map((sub) => {
       const model = commandModel(sub, help, [...path, sub.name()]);
       // The implicit help command is not in `command.commands`; its argument names a sibling.
@@ -102,6 +128,15 @@ export function allCommands(root: CommandModel): CommandModel[] {
 /** Options whose value is required, so the next word on the line is that value. */
 export function valuedOptions(command: CommandModel): OptionModel[] {
   return command.options.filter((o) => o.valueName !== undefined && !o.valueOptional);
+}
+
+/** The shell command line that prints a dynamic list's values, errors discarded. */
+export function dynamicCommand(root: string, words: readonly string[]): string {
+  for (const word of words) {
+    if (!isPlainWord(word))
+      throw new Error(`cannot run "${word}" in a completion: plain words only`);
+  }
+  return `${root} ${words.join(' ')} 2>/dev/null`;
 }
 
 /** A word every shell takes as it is, with no quoting or escaping. */

@@ -1,5 +1,6 @@
 import {
   allCommands,
+  dynamicCommand,
   flagsOf,
   type ArgumentModel,
   type CommandModel,
@@ -16,8 +17,16 @@ function bracketText(text: string): string {
   return text.replace(/[\\[\]:]/g, '\\$&');
 }
 
-/** An _arguments action listing fixed words: `(a b c)`, or no candidates at all. */
-function action(choices: readonly string[]): string {
+/**
+ * An _arguments action listing fixed words: `(a b c)`; the lines a command prints, when the
+ * values are dynamic; or no candidates at all.
+ */
+function action(
+  choices: readonly string[],
+  dynamic: readonly string[] | undefined,
+  root: string,
+): string {
+  if (dynamic !== undefined) return `{compadd -- \${(f)"$(${dynamicCommand(root, dynamic)})"}}`;
   if (choices.length === 0) return ' ';
   return `(${choices.map((c) => c.replace(/[^\w.,@%+/=-]/g, '\\$&')).join(' ')})`;
 }
@@ -26,7 +35,7 @@ function functionName(command: CommandModel): string {
   return `_${command.path.map((p) => p.replace(/\W/g, '_')).join('_')}`;
 }
 
-function optionSpecs(option: OptionModel): string[] {
+function optionSpecs(option: OptionModel, root: string): string[] {
   const flags = flagsOf(option);
   // Each spelling excludes the others and any flag it conflicts with (--color/--no-color).
   const excluded = [...flags, ...option.conflicts];
@@ -37,29 +46,29 @@ function optionSpecs(option: OptionModel): string[] {
     // `-u+` and `--units=` accept the value in the same word or the next one.
     const form = flag.startsWith('--') ? `${flag}=` : `${flag}+`;
     const colon = option.valueOptional ? '::' : ':';
-    const value = `${colon}${bracketText(option.valueName)}:${action(option.choices)}`;
+    const value = `${colon}${bracketText(option.valueName)}:${action(option.choices, option.dynamic, root)}`;
     return quote(`${exclusions}${form}${description}${value}`);
   });
 }
 
-function argumentSpec(argument: ArgumentModel, index: number): string {
+function argumentSpec(argument: ArgumentModel, index: number, root: string): string {
   const position = argument.variadic ? '*' : String(index + 1);
   const colon = argument.required || argument.variadic ? ':' : '::';
-  return quote(`${position}${colon}${bracketText(argument.name)}:${action(argument.choices)}`);
+  return quote(
+    `${position}${colon}${bracketText(argument.name)}:${action(argument.choices, argument.dynamic, root)}`,
+  );
 }
 
 function commandFunction(command: CommandModel): string {
   const name = functionName(command);
+  const root = command.path[0] ?? '';
+  const options = command.options.flatMap((o) => optionSpecs(o, root));
   if (command.commands.length === 0) {
     // A leaf needs no state: _arguments completes its options and arguments directly.
-    const specs = [...command.options.flatMap(optionSpecs), ...command.arguments.map(argumentSpec)];
+    const specs = [...options, ...command.arguments.map((a, i) => argumentSpec(a, i, root))];
     return `${name}() {\n  ${['_arguments -s -S :', ...specs].join(' \\\n    ')}\n}`;
   }
-  const specs = [
-    ...command.options.flatMap(optionSpecs),
-    quote('1: :->command'),
-    quote('*:: :->args'),
-  ];
+  const specs = [...options, quote('1: :->command'), quote('*:: :->args')];
   const describe = command.commands.map(
     (c) => `        ${quote(`${c.name.replaceAll(':', '\\:')}:${c.description}`)}`,
   );

@@ -18,7 +18,7 @@ function plan(
   stored: StoredSettings = {},
   tty = false,
 ) {
-  return planCurrent({ mode: 'json', pressureUnit: 'hPa', ...flags }, env, stored, tty);
+  return planCurrent({ mode: 'json', ...flags }, env, stored, tty);
 }
 
 describe('where the observation comes from', () => {

@@ -23,7 +23,7 @@ describe('usage errors exit 2 before any request', () => {
     [[...TOKYO, '--mode', 'yaml'], 'weather: --mode must be one of json, xml, html, got "yaml"\n'],
     [
       [...TOKYO, '--output', 'csv'],
-      'weather: --output must be one of table, summary, raw, got "csv"\n',
+      'weather: --output must be one of table, summary, raw, json, waybar, i3bar, polybar, tmux, got "csv"\n',
     ],
     [
       [...TOKYO, '--timeout', '0'],

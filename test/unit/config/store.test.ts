@@ -39,12 +39,12 @@ describe('ConfigStore', () => {
     [
       'location',
       '91,0',
-      'invalid value for location: "91,0" (allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1)',
+      'invalid value for location: "91,0" (allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1, or the name of a saved place)',
     ],
     [
       'location',
       '51.5',
-      'invalid value for location: "51.5" (allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1)',
+      'invalid value for location: "51.5" (allowed: "lat,lon" with lat from -90 to 90 and lon from -180 to 180, e.g. 51.5,-0.1, or the name of a saved place)',
     ],
     [
       'timeout',
