@@ -34,6 +34,8 @@ export interface IO {
   readonly stdin?: NodeJS.ReadableStream;
   /** Resolves with the signal's name when the process is asked to stop (SIGINT or SIGTERM). */
   untilSignal(): Promise<string>;
+  /** Waits between retries of a live call; absent: real time (tests pass one that does not wait). */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 /**

@@ -38,6 +38,7 @@ export async function transportFor(plan: Plan, io: IO, platform: Platform): Prom
     baseUrl: plan.source.baseUrl,
     timeoutMs: plan.timeoutMs,
     env: io.env,
+    ...(io.sleep ? { sleep: io.sleep } : {}),
   });
 }
 

@@ -170,6 +170,7 @@ async function request(
     baseUrl,
     timeoutMs: timeoutSeconds * 1000,
     env: io.env,
+    ...(io.sleep ? { sleep: io.sleep } : {}),
   });
   try {
     const response = await transport.get({
