@@ -43,12 +43,14 @@ export const RANGES: readonly Range[] = [
   { members: ['coord.lat'], min: -90, max: 90, quantity: 'plain', unit: '°' },
   { members: ['coord.lon'], min: -180, max: 180, quantity: 'plain', unit: '°' },
   {
-    members: ['main.temp', 'main.feels_like', 'main.temp_min', 'main.temp_max'],
+    members: ['main.temp', 'main.temp_min', 'main.temp_max'],
     min: -100,
     max: 100,
     quantity: 'temperature',
     unit: '°C',
   },
+  // A wind chill goes lower than the air: −70 °C in a 12 m/s wind on the Antarctic plateau is −100.
+  { members: ['main.feels_like'], min: -130, max: 100, quantity: 'temperature', unit: '°C' },
   {
     members: ['main.pressure', 'main.sea_level', 'main.grnd_level'],
     min: 100,

@@ -65,7 +65,12 @@ describe('values outside physical ranges are refused, naming the member', () => 
     [
       { main: { temp: 50, feels_like: 213, pressure: 1013, humidity: 50 } },
       'imperial',
-      'main.feels_like is 213, outside -148 to 212 °F',
+      'main.feels_like is 213, outside -202 to 212 °F',
+    ],
+    [
+      { main: { temp: -70, feels_like: -131, pressure: 1013, humidity: 50 } },
+      'metric',
+      'main.feels_like is -131, outside -130 to 100 °C',
     ],
     [
       { main: { temp: 12, pressure: 0, humidity: 50 } },
@@ -95,6 +100,11 @@ describe('values outside physical ranges are refused, naming the member', () => 
         ? `is it in another unit than ${units}?`
         : undefined;
     expect(problem(changed, units)).toEqual(new Implausible(message, hint));
+  });
+
+  it('accepts a wind chill below the coldest air: -68.8 °C in a 12 m/s wind feels like -100 °C', () => {
+    const cold = { main: { temp: -68.82, feels_like: -100.01, pressure: 1015, humidity: 72 } };
+    expect(() => checkPlausible({ ...BASE, ...cold }, 'metric', NOW)).not.toThrow();
   });
 
   it.each([
