@@ -1,12 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startFaultServer, type Answer, type FaultServer } from './fault-server.js';
 import { current, truth } from './fixtures.js';
+import { KEY } from './lisbon.js';
+
+export { KEY };
 
 /**
  * The upstream faults the CLI must turn into exit codes, served by one fault server per test file
  * (test/unit/cli/errors.test.ts in process, test/e2e/cli-errors.test.ts with the real binary).
  */
-export const KEY = 'feedfacefeedfacefeedfacefeedface';
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const OBSERVATION = current(
   'programmatordev_capture2026_current_lisbon_latlon_metric_success.json',

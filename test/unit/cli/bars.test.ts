@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server.js';
-import { KEY, LISBON_OK, T0 } from '../../helpers/lisbon.js';
+import { LISBON_OK, T0 } from '../../helpers/lisbon.js';
 import { homeEnv, run } from '../../helpers/io.js';
 import { useTempDir } from '../../helpers/tmp.js';
+import { lisbonAt } from '../../helpers/upstream-faults.js';
 
 const MINUTE = 60_000;
 const ok = LISBON_OK;
@@ -15,19 +16,7 @@ beforeAll(async () => {
 afterAll(() => faults.close());
 
 function weather(home: string, scenario: string, args: readonly string[], now = T0) {
-  return run(
-    [
-      '--lat',
-      '38.7223',
-      '--lon=-9.1393',
-      '--appid',
-      KEY,
-      '--base-url',
-      faults.base(scenario),
-      ...args,
-    ],
-    { env: homeEnv(home), now },
-  );
+  return run(lisbonAt(faults.base(scenario), args), { env: homeEnv(home), now });
 }
 
 const TOOLTIP = [

@@ -16,10 +16,11 @@ import { startFaultServer, type Answer, type FaultServer } from '../../helpers/f
 import { truth } from '../../helpers/fixtures.js';
 import { homeEnv, run, testIO } from '../../helpers/io.js';
 import { endedPid, plantLock } from '../../helpers/locks.js';
+import { KEY } from '../../helpers/lisbon.js';
+import { lisbonAt } from '../../helpers/upstream-faults.js';
 import { useTempDir } from '../../helpers/tmp.js';
 import { TEST_PLATFORM } from '../../helpers/world.js';
 
-const KEY = 'feedfacefeedfacefeedfacefeedface';
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const LISBON = truth('programmatordev_capture2026_current_lisbon_latlon_metric_success.json');
 const MANILA = truth('programmatordev_capture2026_current_manila_latlon_metric_rain1h.json');
@@ -73,16 +74,7 @@ interface Options {
 /** `weather` in process against a scenario of the fault server, with the key and Lisbon. */
 function weather(home: string, scenario: string, args: readonly string[], options: Options) {
   return run(
-    [
-      '--lat',
-      '38.7223',
-      '--lon=-9.1393',
-      '--appid',
-      KEY,
-      '--base-url',
-      faults.base(scenario),
-      ...args,
-    ],
+    lisbonAt(faults.base(scenario), args),
     {
       env: homeEnv(home, options.env),
       now: options.now,
