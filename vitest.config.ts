@@ -34,6 +34,9 @@ export const unit = {
 export default defineConfig({
   define: { __WEATHER_VERSION__: JSON.stringify(pkg.version) },
   test: {
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by content
+    // and config) and reused by the next run: the unit project spends seconds transforming otherwise.
+    experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
