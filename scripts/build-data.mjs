@@ -33,7 +33,50 @@ const COLUMN = {
   population: 14,
   elevation: 15,
   dem: 16,
+  zone: 17,
 };
+
+/**
+ * Places the live service names that GeoNames' cities500 lacks. At 0,0 it answers "Globe" with no
+ * `sys.country` (test/fixtures/owm-truth/mantix1_baseline_observations_copy.md, row 8b), id
+ * 6295630 and timezone 0 (public files 37919092217 and 38750840275: captures of 2024); GeoNames
+ * 6295630 is the Earth, filed at 0,0. It names the sea around 0,0 as a town names its coastal waters.
+ * @type {readonly import('../src/world/places-layout.js').PlaceRecord[]}
+ */
+export const EXTRA_PLACES = [
+  {
+    id: 6295630,
+    name: 'Globe',
+    lat: 0,
+    lon: 0,
+    country: '',
+    population: 0,
+    elevation: 0,
+    zone: 'Etc/GMT',
+  },
+];
+
+/** @type {Map<string, boolean>} */
+const knownZones = new Map();
+
+/**
+ * The zone as stored: '' when this Node's time-zone data does not know it (the model then asks
+ * the zone polygons), so that no place can make an observation throw.
+ * @param {string} zone
+ */
+function zoneOf(zone) {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = zone !== '';
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
+  }
+  return known ? zone : '';
+}
 
 /** @param {readonly string[]} fields */
 function elevationOf(fields) {
@@ -65,6 +108,7 @@ export function parseRows(text) {
       country: (f[COLUMN.country] ?? '').toUpperCase(),
       population: Number(f[COLUMN.population]) || 0,
       elevation: elevationOf(f),
+      zone: zoneOf(f[COLUMN.zone] ?? ''),
     });
   }
   return rows;
@@ -96,7 +140,7 @@ export function buildPlaces({ source = DEFAULT_SOURCE, out = DEFAULT_OUT } = {})
   if (outTime !== undefined && outTime > sourceTime && outTime > codeTime) {
     return { built: false, out, bytes: statSync(out).size };
   }
-  const rows = parseRows(readFileSync(source, 'utf8'));
+  const rows = [...parseRows(readFileSync(source, 'utf8')), ...EXTRA_PLACES];
   const bytes = writePlacesTable(rows);
   writeAtomically(out, bytes);
   return { built: true, out, bytes: bytes.length, places: rows.length };

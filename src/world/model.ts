@@ -4,7 +4,7 @@ import { feelsLikeC } from './comfort.js';
 import { chooseCondition } from './condition.js';
 import { clamp, normalizeLon } from './geo.js';
 import { hash01 } from './noise.js';
-import type { PlaceIndex, PlaceMatch } from './places.js';
+import { nameRadiusKm, type PlaceIndex, type PlaceMatch } from './places.js';
 import { sunAt } from './sun.js';
 import { utcOffsetSeconds, zoneAt } from './timezone.js';
 import type { PrecipitationVolume, World, WorldObservation } from './types.js';
@@ -57,11 +57,12 @@ export function createWorld(places: PlaceIndex, climatology: Climatology): World
     observe(latitude: number, longitude: number, dt: number): WorldObservation {
       const lat = clamp(latitude, -90, 90);
       const lon = normalizeLon(longitude);
-      const match = places.nearest(lat, lon);
-      const zone = zoneAt(lat, lon);
+      const land = climatology.land(lat, lon);
+      const match = places.nearest(lat, lon, nameRadiusKm(land));
+      const zone = zoneAt(lat, lon, match, land);
       const timezoneOffset = utcOffsetSeconds(zone, dt);
       const sun = sunAt(lat, lon, dt, timezoneOffset);
-      const climate = climatology.at(lat, lon, dt);
+      const climate = climatology.at(lat, lon, dt, undefined, land);
       const weather = synthesize({ lat, lon, dt, climate });
       const clouds = Math.round(weather.cloudiness * 100);
       const sky = chooseCondition(weather, clouds, {

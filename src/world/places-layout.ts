@@ -12,8 +12,8 @@
 
 /** 'WPL1' read as a little-endian u32. */
 const MAGIC = 0x314c5057;
-const VERSION = 1;
-const HEADER_WORDS = 20;
+const VERSION = 2;
+const HEADER_WORDS = 24;
 const HEADER_BYTES = 4 * HEADER_WORDS;
 const ALIGN = 4;
 
@@ -25,6 +25,8 @@ const UNITS_PER_DEGREE = 1e5;
 /** Country codes are two ASCII letters; index 0 of the code table ('  ') means "no country". */
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 const NO_COUNTRY = '  ';
+/** Zone names are stored joined by this; index 0 of the zone table ('') means "no zone". */
+const ZONE_SEPARATOR = '\n';
 
 /** The header's leading words, in file order; the section offsets follow them. */
 const HEADER_FIELDS = [
@@ -35,6 +37,8 @@ const HEADER_FIELDS = [
   'lonCells',
   'countryCount',
   'nameBytes',
+  'zoneCount',
+  'zoneBytes',
 ] as const;
 type Header = { readonly [F in (typeof HEADER_FIELDS)[number]]: number };
 /** What the section lengths are counted from. */
@@ -49,7 +53,7 @@ interface Element<T> {
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-type TypedArray = Uint8Array | Int16Array | Int32Array | Uint32Array;
+type TypedArray = Uint8Array | Uint16Array | Int16Array | Int32Array | Uint32Array;
 type View<T> = (new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T) & {
   readonly BYTES_PER_ELEMENT: number;
 };
@@ -89,6 +93,12 @@ const u8 = element(
   [0, 0xff],
   (v, at) => v.getUint8(at),
   (v, at, x) => v.setUint8(at, x),
+);
+const u16 = element(
+  Uint16Array,
+  [0, 0xffff],
+  (v, at) => v.getUint16(at, true),
+  (v, at, x) => v.setUint16(at, x, true),
 );
 const i16 = element(
   Int16Array,
@@ -134,6 +144,10 @@ const SECTIONS = {
   countryCodes: { element: u8, length: (c) => 2 * c.countryCount },
   /** UTF-8. */
   names: { element: u8, length: (c) => c.nameBytes },
+  /** Index into `zoneNames`; 0 means none. */
+  zone: { element: u16, length: (c) => c.count },
+  /** UTF-8 IANA zone names joined by ZONE_SEPARATOR, '' first. */
+  zoneNames: { element: u8, length: (c) => c.zoneBytes },
 } satisfies Record<string, Section<TypedArray>>;
 /** Object properties keep the order they were written in: SECTIONS' order is the file's. */
 const SECTION_ORDER: readonly Section<TypedArray>[] = Object.values(SECTIONS);
@@ -171,6 +185,8 @@ export interface PlaceRecord {
   readonly population: number;
   /** Metres above sea level. */
   readonly elevation: number;
+  /** IANA time zone the place keeps; '' when unknown. */
+  readonly zone: string;
 }
 
 /**
@@ -187,6 +203,7 @@ export function writePlacesTable(places: readonly PlaceRecord[]): Uint8Array {
     country: p.country,
     population: Math.min(0xffffffff, Math.max(0, p.population)),
     elevation: Math.min(0x7fff, Math.max(-0x8000, Math.round(p.elevation))),
+    zone: p.zone,
     cell: cellOf(p.lat, p.lon),
   }));
   rows.sort((a, b) => a.cell - b.cell || a.lat - b.lat || a.id - b.id);
@@ -194,14 +211,22 @@ export function writePlacesTable(places: readonly PlaceRecord[]): Uint8Array {
   const codes = [...new Set(rows.map((r) => r.country).filter((c) => COUNTRY_CODE.test(c)))];
   codes.sort();
   const countryIndex = new Map(codes.map((code, i) => [code, i + 1]));
+  const zones = [...new Set(rows.map((r) => r.zone).filter((z) => z !== ''))];
+  zones.sort();
+  if (zones.some((z) => z.includes(ZONE_SEPARATOR)))
+    throw new RangeError('zone name with a newline');
+  const zoneIndex = new Map(zones.map((zone, i) => [zone, i + 1]));
   const encoder = new TextEncoder();
   const names = rows.map((r) => encoder.encode(r.name));
+  const zoneNames = encoder.encode(['', ...zones].join(ZONE_SEPARATOR));
   const counts: Counts = {
     count: rows.length,
     latCells: LAT_CELLS,
     lonCells: LON_CELLS,
     countryCount: codes.length + 1,
     nameBytes: names.reduce((sum, b) => sum + b.length, 0),
+    zoneCount: zones.length + 1,
+    zoneBytes: zoneNames.length,
   };
 
   const { offsets, size } = layoutOf(counts);
@@ -232,6 +257,7 @@ export function writePlacesTable(places: readonly PlaceRecord[]): Uint8Array {
   const nameStart = column(SECTIONS.nameStart);
   const elevation = column(SECTIONS.elevation);
   const country = column(SECTIONS.country);
+  const zone = column(SECTIONS.zone);
   const namesAt = start(SECTIONS.names);
   let nameOffset = 0;
   rows.forEach((r, i) => {
@@ -242,6 +268,7 @@ export function writePlacesTable(places: readonly PlaceRecord[]): Uint8Array {
     nameStart(i, nameOffset);
     elevation(i, r.elevation);
     country(i, countryIndex.get(r.country) ?? 0);
+    zone(i, zoneIndex.get(r.zone) ?? 0);
     const name = names[i] ?? new Uint8Array();
     bytes.set(name, namesAt + nameOffset);
     nameOffset += name.length;
@@ -252,6 +279,7 @@ export function writePlacesTable(places: readonly PlaceRecord[]): Uint8Array {
     countryCodes(2 * i, code.charCodeAt(0));
     countryCodes(2 * i + 1, code.charCodeAt(1));
   });
+  bytes.set(zoneNames, start(SECTIONS.zoneNames));
   return bytes;
 }
 
@@ -273,6 +301,9 @@ export interface PlacesTable {
   /** Indexed by `country[i]`; '' at index 0. */
   readonly countryCodes: readonly string[];
   readonly names: Uint8Array;
+  readonly zone: Uint16Array;
+  /** Indexed by `zone[i]`; '' at index 0. */
+  readonly zoneNames: readonly string[];
 }
 
 /** The header's counts and section offsets; throws when the bytes are no places index. */
@@ -293,6 +324,8 @@ function readHeader(head: Uint8Array): {
     lonCells: field('lonCells'),
     countryCount: field('countryCount'),
     nameBytes: field('nameBytes'),
+    zoneCount: field('zoneCount'),
+    zoneBytes: field('zoneBytes'),
   };
   return { counts, offsetOf: (s) => word(HEADER_FIELDS.length + SECTION_ORDER.indexOf(s)) };
 }
@@ -301,6 +334,12 @@ function countryCodesOf(codes: Uint8Array, counts: Counts): string[] {
   return Array.from({ length: counts.countryCount }, (_, i) =>
     i === 0 ? '' : String.fromCharCode(codes[2 * i] ?? 32, codes[2 * i + 1] ?? 32),
   );
+}
+
+function zoneNamesOf(bytes: Uint8Array, counts: Counts): string[] {
+  const zones = new TextDecoder().decode(bytes).split(ZONE_SEPARATOR);
+  if (zones.length !== counts.zoneCount) throw new Error('places index has a damaged zone table');
+  return zones;
 }
 
 export function readPlacesTable(bytes: Uint8Array): PlacesTable {
@@ -321,6 +360,8 @@ export function readPlacesTable(bytes: Uint8Array): PlacesTable {
     country: section(SECTIONS.country),
     countryCodes: countryCodesOf(section(SECTIONS.countryCodes), counts),
     names: section(SECTIONS.names),
+    zone: section(SECTIONS.zone),
+    zoneNames: zoneNamesOf(section(SECTIONS.zoneNames), counts),
   };
 }
 
@@ -328,8 +369,8 @@ export function readPlacesTable(bytes: Uint8Array): PlacesTable {
 export type PositionedRead = (target: Uint8Array, position: number) => void;
 
 /**
- * A places file read a range of places at a time: the header, the cell table and the country
- * codes at once (about 260 kB), the per-place columns only for the places `load` is asked for,
+ * A places file read a range of places at a time: the header, the cell table, the country codes
+ * and the zone names at once (about 270 kB), the per-place columns only for the places `load` is asked for,
  * and a name only when it is asked for. An offline lookup needs a few cells, not 7 MB.
  */
 export interface PlacesFile extends Omit<PlacesTable, 'names'> {
@@ -363,6 +404,7 @@ export function openPlacesFile(read: PositionedRead): PlacesFile | undefined {
     nameStart: empty(SECTIONS.nameStart),
     elevation: empty(SECTIONS.elevation),
     country: empty(SECTIONS.country),
+    zone: empty(SECTIONS.zone),
   };
   const fill = (s: Section<TypedArray>, array: TypedArray, start: number, end: number): void => {
     const size = s.element.bytes;
@@ -378,6 +420,7 @@ export function openPlacesFile(read: PositionedRead): PlacesFile | undefined {
     lonCells: counts.lonCells,
     cellStart: whole(SECTIONS.cellStart),
     countryCodes: countryCodesOf(whole(SECTIONS.countryCodes), counts),
+    zoneNames: zoneNamesOf(whole(SECTIONS.zoneNames), counts),
     ...columns,
     load(start, end) {
       if (start >= end) return;
@@ -388,6 +431,7 @@ export function openPlacesFile(read: PositionedRead): PlacesFile | undefined {
       fill(SECTIONS.nameStart, columns.nameStart, start, end + 1);
       fill(SECTIONS.elevation, columns.elevation, start, end);
       fill(SECTIONS.country, columns.country, start, end);
+      fill(SECTIONS.zone, columns.zone, start, end);
     },
     nameBytes(i) {
       const from = columns.nameStart[i] ?? 0;

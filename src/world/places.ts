@@ -9,13 +9,38 @@ import {
 import type { Place } from './types.js';
 
 /**
- * Farthest a place may be and still name a coordinate. GeoNames cities500 leaves out settlements
- * under 500 people, so on sparsely settled land (the Sahara, the Arctic, small Pacific islands such
- * as Taveuni) the nearest listed place is routinely 50–100 km away; 100 km still names the region
- * someone is in, while open ocean and the ice caps stay unnamed (the live service, too, returns an
- * empty name there).
+ * Farthest a place may be and still name a coordinate on land. GeoNames cities500 leaves out
+ * settlements under 500 people, so on sparsely settled land (the Sahara, the Arctic, small Pacific
+ * islands such as Taveuni) the nearest listed place is routinely 50–100 km away; 100 km still names
+ * the region someone is in, while the ice caps stay unnamed.
  */
 export const NAME_RADIUS_KM = 100;
+
+/**
+ * Farthest a place may be and still name a point at sea: its coastal waters. The live service
+ * answers `"id":0,"name":""` (no `sys.country`) at sea. The captures bound the radius: the
+ * documentation's 57, -2.15 off Newtonhill's shore is "Newtonhill", 3.7 km from the town's point
+ * (test/fixtures/owm-truth/owmdocs_current_newtonhill_units_metric.json), while every sea point of
+ * public captures is unnamed, the nearest 236 km from a town (-3, 43 off Somalia; also 37.86, 145.13
+ * east of Japan at 324 km, 60, -60 at 504 km, 1.1, 1.1 at 507 km; public files 39734308126,
+ * 17939746330, 20163034956, 30929831824), as are the poles and 0, ±180 (423 km from Kiribati;
+ * mantix1_baseline_observations_copy.md). Within those bounds the radius is the territorial sea,
+ * 12 nautical miles (22.2 km) from the shore, plus a few kilometres from a town's point to its
+ * shore: a sea point 50–100 km out is nobody's town. test/unit/world/edges.test.ts holds these.
+ */
+export const SEA_NAME_RADIUS_KM = 25;
+
+/**
+ * Below this land share (the climatology's 0.5° land grid, interpolated) a point counts as at sea:
+ * 25 km off a straight coast the share is about 0.06, 10 km off about 0.3, and every point within
+ * reach of a populated shore that is not itself a small island stays above it.
+ */
+export const SEA_LAND_SHARE = 0.1;
+
+/** How far a place may be and still name a point whose land share is `landShare`. */
+export function nameRadiusKm(landShare: number): number {
+  return landShare < SEA_LAND_SHARE ? SEA_NAME_RADIUS_KM : NAME_RADIUS_KM;
+}
 
 /**
  * GeoNames splits big cities into many sections (PPLX), so a coordinate in central Tokyo is nearer
@@ -38,12 +63,17 @@ export interface PlaceMatch {
   readonly population: number;
   /** Metres above sea level. */
   readonly elevationM: number;
+  /** The IANA zone the place keeps; '' when none is known. */
+  readonly zone: string;
 }
 
 export interface PlaceIndex {
   readonly size: number;
-  /** The place naming (lat, lon); `{ id: 0, name: '' }` when none is within NAME_RADIUS_KM. */
-  nearest(lat: number, lon: number): PlaceMatch;
+  /**
+   * The place naming (lat, lon); `{ id: 0, name: '' }` when none is within `radiusKm`
+   * (NAME_RADIUS_KM unless told).
+   */
+  nearest(lat: number, lon: number, radiusKm?: number): PlaceMatch;
   /** Calls `visit` for every place within `radiusKm`, in no particular order. */
   forEachWithin(
     lat: number,
@@ -58,6 +88,7 @@ const NOWHERE: PlaceMatch = {
   distanceKm: Infinity,
   population: 0,
   elevationM: 0,
+  zone: '',
 };
 
 function preference(population: number): number {
@@ -118,8 +149,8 @@ class GridPlaceIndex implements PlaceIndex {
     return this.t.count;
   }
 
-  nearest(lat: number, lon: number): PlaceMatch {
-    const search = this.begin(lat, lon, NAME_RADIUS_KM, Infinity, undefined);
+  nearest(lat: number, lon: number, radiusKm = NAME_RADIUS_KM): PlaceMatch {
+    const search = this.begin(lat, lon, radiusKm, Infinity, undefined);
     this.scan(search);
     const { best, bestKm } = search;
     return best < 0 ? NOWHERE : this.match(best, bestKm);
@@ -172,6 +203,7 @@ class GridPlaceIndex implements PlaceIndex {
       distanceKm,
       population: t.population[i] ?? 0,
       elevationM: t.elevation[i] ?? 0,
+      zone: t.zoneNames[t.zone[i] ?? 0] ?? '',
     };
   }
 

@@ -1,9 +1,40 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { clamp, normalizeLon } from './geo.js';
+import { SEA_LAND_SHARE, SEA_NAME_RADIUS_KM, type PlaceMatch } from './places.js';
 
-/** IANA zone of a coordinate; `Etc/GMT±N` over open sea (nautical zones). */
-export function zoneAt(lat: number, lon: number): string {
-  return tzLookup(clamp(lat, -90, 90), normalizeLon(lon));
+/**
+ * How far a place's own zone (GeoNames') holds: the town, its surroundings and its coastal waters,
+ * as far as it names a point at sea, so that a sea point named after a town keeps the town's clock.
+ * The zone polygons behind tz-lookup are too coarse for borders and small islands (Pago Pago in
+ * Samoa's zone, Tornio in Sweden's); a listed place is exact at its own point.
+ */
+export const PLACE_ZONE_RADIUS_KM = SEA_NAME_RADIUS_KM;
+
+const NAUTICAL_ZONES = Array.from({ length: 25 }, (_, i) => {
+  const hours = i - 12;
+  // The Etc zones' sign is POSIX's: Etc/GMT+9 is nine hours behind UTC.
+  return hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours < 0 ? '+' : '-'}${Math.abs(hours)}`;
+});
+
+/** The nautical zone of a longitude at open sea: whole hours, 15° wide, centred on 0°. */
+export function nauticalZone(lon: number): string {
+  return NAUTICAL_ZONES[Math.round(normalizeLon(lon) / 15) + 12] ?? 'Etc/GMT';
+}
+
+/**
+ * IANA zone of a coordinate: the zone of the place `near` it when that is within
+ * PLACE_ZONE_RADIUS_KM, else the zone polygons' on land and coastal waters (land share at least
+ * SEA_LAND_SHARE), else the nautical zone.
+ */
+export function zoneAt(
+  lat: number,
+  lon: number,
+  near: Pick<PlaceMatch, 'zone' | 'distanceKm'>,
+  landShare: number,
+): string {
+  if (near.zone !== '' && near.distanceKm <= PLACE_ZONE_RADIUS_KM) return near.zone;
+  if (landShare >= SEA_LAND_SHARE) return tzLookup(clamp(lat, -90, 90), normalizeLon(lon));
+  return nauticalZone(lon);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +17,32 @@ export function buildClimateModule(): Promise<typeof import('../../scripts/build
   return import('../../scripts/build-climate.mjs');
 }
 
+/** The code that decides the data files' bytes: checkouts that differ in it build apart. */
+const DATA_CODE = [
+  'scripts/build-data.mjs',
+  'scripts/build-climate.mjs',
+  'scripts/build-names.mjs',
+  'src/world/places-layout.ts',
+  'src/world/climate-layout.ts',
+  'src/world/climate-stations.ts',
+  'src/places/build.ts',
+  'src/places/names-layout.ts',
+];
+
+function dataCodeDigest(): string {
+  const hash = createHash('sha256');
+  for (const file of DATA_CODE)
+    hash.update(readFileSync(new URL(`../../${file}`, import.meta.url)));
+  return hash.digest('hex').slice(0, 12);
+}
+
 /**
  * The tests build the real places index from the installed GeoNames table into one folder shared
  * by all test files and runs; buildPlaces is a no-op while it is up to date, and writes atomically
- * when two test processes race.
+ * when two test processes race. The folder is named for the code that lays the files out, so that
+ * two checkouts of different formats on one machine never overwrite each other's files.
  */
-export const TEST_DATA_DIR = join(tmpdir(), 'weather-world-test-data');
+export const TEST_DATA_DIR = join(tmpdir(), `weather-world-test-data-${dataCodeDigest()}`);
 
 let world: Promise<World> | undefined;
 

@@ -11,7 +11,27 @@ import { loadWorld } from '../../../src/world/index.js';
 import type { World, WorldObservation } from '../../../src/world/types.js';
 import { sequence, TEST_PLATFORM, testWorld, utc } from '../../helpers/world.js';
 
-/** Sample points: uniform over the sphere's area, with extra ones on populated land, all year. */
+/** GeoNames' Earth, which the live service calls "Globe" at 0,0. */
+const GLOBE_ID = 6295630;
+
+/** Points at the edges of the places and zones: 0,0, the poles, borders, small islands, the sea. */
+const EDGES: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [0.1, -0.1],
+  [90, 0],
+  [-90, 0],
+  [0, 180],
+  [-14.28, -170.7],
+  [-14.2, -170.65],
+  [65.85, 24.15],
+  [-78.46, 106.84],
+  [39, -10.2],
+];
+
+/**
+ * Sample points: uniform over the sphere's area, with extra ones on populated land, all year, and
+ * the EDGES.
+ */
 function samples(count: number, seed: number): [number, number, number][] {
   const next = sequence(seed);
   const start = utc(2026, 1, 1);
@@ -23,6 +43,7 @@ function samples(count: number, seed: number): [number, number, number][] {
         : [(Math.asin(2 * next() - 1) * 180) / Math.PI, next() * 360 - 180];
     out.push([lat, lon, start + Math.floor(next() * 52_560) * 600]);
   }
+  for (const [lat, lon] of EDGES) out.push([lat, lon, start + Math.floor(next() * 52_560) * 600]);
   return out;
 }
 
@@ -112,7 +133,8 @@ function broken(o: WorldObservation): string[] {
   must(o.station.type === 1 || o.station.type === 2, 'station type 1 or 2');
   must(Number.isInteger(o.station.id) && o.station.id > 0, 'station id a positive integer');
   must((o.place.id === 0) === (o.place.name === ''), 'id 0 exactly when the name is empty');
-  if (o.place.id === 0) must(!('country' in o.place), 'no country without a place');
+  // The live service's "Globe" at 0,0 is the one named place without a country.
+  if (o.place.id === 0 || o.place.id === GLOBE_ID) must(!('country' in o.place), 'no country');
   else must(/^[A-Z]{2}$/.test(o.place.country ?? ''), 'country is two capitals');
 
   const id = o.conditionId;

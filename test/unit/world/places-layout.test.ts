@@ -17,8 +17,18 @@ const PLACES: readonly PlaceRecord[] = [
     country: 'IS',
     population: 118918,
     elevation: 27.4,
+    zone: 'Atlantic/Reykjavik',
   },
-  { id: 40, name: 'North Pole', lat: 90, lon: 0, country: '', population: -5, elevation: 0 },
+  {
+    id: 40,
+    name: 'North Pole',
+    lat: 90,
+    lon: 0,
+    country: '',
+    population: -5,
+    elevation: 0,
+    zone: '',
+  },
   // Out of its columns' range: clamped.
   {
     id: 1850147,
@@ -28,8 +38,18 @@ const PLACES: readonly PlaceRecord[] = [
     country: 'JP',
     population: 5e9,
     elevation: 40000,
+    zone: 'Asia/Tokyo',
   },
-  { id: 31, name: 'Westmost', lat: -16.5, lon: -180, country: 'FJ', population: 700, elevation: 0 },
+  {
+    id: 31,
+    name: 'Westmost',
+    lat: -16.5,
+    lon: -180,
+    country: 'FJ',
+    population: 700,
+    elevation: 0,
+    zone: 'Pacific/Fiji',
+  },
   {
     id: 3448439,
     name: 'São Paulo',
@@ -38,8 +58,18 @@ const PLACES: readonly PlaceRecord[] = [
     country: 'BR',
     population: 10021295,
     elevation: 760,
+    zone: 'America/Sao_Paulo',
   },
-  { id: 30, name: 'Eastmost', lat: -16.5, lon: 180, country: 'FJ', population: 600, elevation: 12 },
+  {
+    id: 30,
+    name: 'Eastmost',
+    lat: -16.5,
+    lon: 180,
+    country: 'FJ',
+    population: 600,
+    elevation: 12,
+    zone: 'Pacific/Fiji',
+  },
   {
     id: 41,
     name: 'Amundsen–Scott',
@@ -48,6 +78,7 @@ const PLACES: readonly PlaceRecord[] = [
     country: 'AQ',
     population: 150,
     elevation: 2835,
+    zone: 'Antarctica/McMurdo',
   },
   {
     id: 293842,
@@ -57,6 +88,7 @@ const PLACES: readonly PlaceRecord[] = [
     country: 'IL',
     population: 0,
     elevation: -400,
+    zone: 'Asia/Jerusalem',
   },
 ];
 
@@ -76,6 +108,7 @@ function records(t: PlacesTable): object[] {
     country: t.countryCodes[t.country[i] ?? 0],
     population: t.population[i],
     elevation: t.elevation[i],
+    zone: t.zoneNames[t.zone[i] ?? 0],
   }));
 }
 
@@ -91,6 +124,7 @@ const EXPECTED = [
     country: 'AQ',
     population: 150,
     elevation: 2835,
+    zone: 'Antarctica/McMurdo',
   },
   {
     cell: 66 * 360 + 133,
@@ -101,6 +135,7 @@ const EXPECTED = [
     country: 'BR',
     population: 10021295,
     elevation: 760,
+    zone: 'America/Sao_Paulo',
   },
   // +180° and -180° are the same meridian: both in column 0.
   {
@@ -112,6 +147,7 @@ const EXPECTED = [
     country: 'FJ',
     population: 600,
     elevation: 12,
+    zone: 'Pacific/Fiji',
   },
   {
     cell: 73 * 360,
@@ -122,6 +158,7 @@ const EXPECTED = [
     country: 'FJ',
     population: 700,
     elevation: 0,
+    zone: 'Pacific/Fiji',
   },
   {
     cell: 121 * 360 + 215,
@@ -132,6 +169,7 @@ const EXPECTED = [
     country: 'IL',
     population: 0,
     elevation: -400,
+    zone: 'Asia/Jerusalem',
   },
   {
     cell: 125 * 360 + 319,
@@ -142,6 +180,7 @@ const EXPECTED = [
     country: 'JP',
     population: 0xffffffff,
     elevation: 32767,
+    zone: 'Asia/Tokyo',
   },
   {
     cell: 154 * 360 + 158,
@@ -152,6 +191,7 @@ const EXPECTED = [
     country: 'IS',
     population: 118918,
     elevation: 27,
+    zone: 'Atlantic/Reykjavik',
   },
   // North pole: the last row, 179.
   {
@@ -163,6 +203,7 @@ const EXPECTED = [
     country: '',
     population: 0,
     elevation: 0,
+    zone: '',
   },
 ];
 
@@ -173,6 +214,15 @@ describe('places file layout', () => {
     const table = readPlacesTable(bytes);
     expect([table.count, table.latCells, table.lonCells]).toStrictEqual([8, 180, 360]);
     expect(table.countryCodes).toStrictEqual(['', 'AQ', 'BR', 'FJ', 'IL', 'IS', 'JP']);
+    expect(table.zoneNames).toStrictEqual([
+      '',
+      'America/Sao_Paulo',
+      'Antarctica/McMurdo',
+      'Asia/Jerusalem',
+      'Asia/Tokyo',
+      'Atlantic/Reykjavik',
+      'Pacific/Fiji',
+    ]);
     expect(records(table)).toStrictEqual(EXPECTED);
     expect([table.cellStart[0], table.cellStart[180 * 360]]).toStrictEqual([0, 8]);
   });
@@ -191,8 +241,8 @@ describe('places file layout', () => {
   // change of layout must change VERSION, so old files are rejected rather than misread.
   it('keeps its format', () => {
     expect([bytes.length, sha256(bytes)]).toStrictEqual([
-      259572,
-      '199c62b51337300b3589bd0c89df48cbfbb3bcc15af018ed15590548999d1a59',
+      259700,
+      'e297f4d5120735cb3925d8ddbd83e26e2ee2fc80fed4092a243d5cbc2ea6d361',
     ]);
   });
 
@@ -200,7 +250,7 @@ describe('places file layout', () => {
     const truncated = new Error('places index is truncated');
     expect(() => readPlacesTable(bytes.subarray(0, 40))).toThrow(truncated);
     expect(() => readPlacesTable(bytes.subarray(0, bytes.length - 200_000))).toThrow(truncated);
-    expect(() => readPlacesTable(bytes.subarray(0, 259_560))).toThrow(truncated);
+    expect(() => readPlacesTable(bytes.subarray(0, bytes.length - 12))).toThrow(truncated);
   });
 
   it('rejects a file of another kind or version', () => {
@@ -211,7 +261,11 @@ describe('places file layout', () => {
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(() => readPlacesTable(png)).toThrow(unknown);
     const nextVersion = bytes.slice();
-    nextVersion[4] = 2;
+    nextVersion[4] = 3;
     expect(() => readPlacesTable(nextVersion)).toThrow(unknown);
+    // Version 1 had no zones.
+    const previousVersion = bytes.slice();
+    previousVersion[4] = 1;
+    expect(() => readPlacesTable(previousVersion)).toThrow(unknown);
   });
 });

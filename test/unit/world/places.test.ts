@@ -158,14 +158,23 @@ describe('buildPlaces', () => {
         geoname(3, 'Westmost', -16.5, -179.99, 'FJ', 700, '', -9999),
     );
     const first = buildPlaces({ source, out });
-    expect(first).toMatchObject({ built: true, places: 3 });
+    // The three of the table and the live service's Globe at 0,0.
+    expect(first).toMatchObject({ built: true, places: 4 });
     const places = loadPlaces(readFileSync(out));
-    expect(places.size).toBe(3);
+    expect(places.size).toBe(4);
     expect(places.nearest(47.37, 8.54)).toStrictEqual({
       place: { id: 1, name: 'Zürich', country: 'CH' },
       distanceKm: expect.closeTo(0.839, 3) as number,
       population: 341730,
       elevationM: 409,
+      zone: 'Etc/UTC',
+    });
+    expect(places.nearest(0.01, -0.01, 25)).toStrictEqual({
+      place: { id: 6295630, name: 'Globe' },
+      distanceKm: expect.closeTo(1.573, 3) as number,
+      population: 0,
+      elevationM: 0,
+      zone: 'Etc/GMT',
     });
     expect(places.nearest(-16.5, 179.98)).toMatchObject({ place: { id: 2 }, elevationM: 12 });
     // GeoNames' -9999 "no DEM value" becomes sea level.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { utcOffsetSeconds, zoneAt } from '../../../src/world/timezone.js';
+import { nauticalZone, utcOffsetSeconds } from '../../../src/world/timezone.js';
 import type { World } from '../../../src/world/types.js';
 import { testWorld, utc } from '../../helpers/world.js';
 
@@ -18,9 +18,24 @@ const CASES = [
 ] as const;
 
 describe('time zones', () => {
-  it.each(CASES)('%s', (_label, lat, lon, dt, zone, offset) => {
-    expect(zoneAt(lat, lon)).toBe(zone);
+  it.each(CASES)('%s', (_label, _lat, _lon, dt, zone, offset) => {
     expect(utcOffsetSeconds(zone, dt)).toBe(offset);
+  });
+
+  it('gives the open sea whole hours by longitude, 15° per zone', () => {
+    const lons = [-180, -172.6, -140, -7.4, 0, 7.4, 7.6, 100, 172.4, 179.9];
+    expect(lons.map(nauticalZone)).toStrictEqual([
+      'Etc/GMT+12',
+      'Etc/GMT+12',
+      'Etc/GMT+9',
+      'Etc/GMT',
+      'Etc/GMT',
+      'Etc/GMT',
+      'Etc/GMT-1',
+      'Etc/GMT-7',
+      'Etc/GMT-11',
+      'Etc/GMT-12',
+    ]);
   });
 
   it('changes offset at the DST transition to the second', () => {
