@@ -2,7 +2,7 @@ import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
 import { isPlaceName, readSavedPlaces } from '../../config/places.js';
-import type { StoredSettings } from '../../config/settings.js';
+import { settingDefault, type StoredSettings } from '../../config/settings.js';
 import { ConfigError, UsageError, WeatherError } from '../../core/errors.js';
 import type { Bar, IconSet } from '../../core/bar-kinds.js';
 import { redactSecrets } from '../../core/mask.js';
@@ -121,20 +121,22 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       plan.printing.kind === 'bar' ? await forBar(plan.printing, obtain, io, now) : await obtain();
     // The background refresh of --refresh-ahead prints nothing.
     if (!answer) return 0;
-    const { response, decoded } = answer;
-    if (plan.printing.kind === 'raw' || decoded === null) {
+    const { response, decoded: asDecoded } = answer;
+    if (plan.printing.kind === 'raw' || asDecoded === null) {
       io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
-      return 0;
-    }
-    if (plan.printing.kind === 'bar') {
-      const { renderBar } = await import('../../render/bars.js');
-      io.stdout.write(renderBar(plan.printing.bar, decoded, { icons: plan.printing.icons, now }));
       return 0;
     }
     if (plan.printing.kind === 'json') {
       const { renderJson } = await import('../../render/json.js');
       const { lat, lon, units, lang, mode } = plan.query;
-      io.stdout.write(renderJson(decoded, { lat, lon, units, lang, mode }, now));
+      io.stdout.write(renderJson(asDecoded, { lat, lon, units, lang, mode }, now, plan.shown));
+      return 0;
+    }
+    const { showIn } = await import('../../render/shown.js');
+    const decoded = showIn(asDecoded, plan.shown);
+    if (plan.printing.kind === 'bar') {
+      const { renderBar } = await import('../../render/bars.js');
+      io.stdout.write(renderBar(plan.printing.bar, decoded, { icons: plan.printing.icons, now }));
       return 0;
     }
     if (plan.printing.kind === 'template') {
@@ -153,7 +155,7 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
       color: flags.color,
       lang: plan.query.lang,
       now,
-      pressureUnit: flags.pressureUnit,
+      pressureUnit: flags.pressureUnit ?? stored.pressure_unit ?? settingDefault('pressure_unit'),
     });
     io.stdout.write(render(decoded, ctx));
     return 0;
