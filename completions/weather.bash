@@ -8,8 +8,8 @@
 _weather_data() {
   case $1 in
     'commands weather') REPLY='config keys serve completion places batch doctor help' ;;
-    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
-    'valued weather') REPLY='--lat --lon --place --at -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --watch --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
+    'valued weather') REPLY='--lat --lon --place --at -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --watch --now' ;;
     'values weather --at') REPLY=$(weather places list -o names 2>/dev/null) ;;
     'values weather -u' | 'values weather --units') REPLY='standard metric imperial' ;;
     'values weather --temp-unit') REPLY='K C F' ;;

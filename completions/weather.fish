@@ -17,7 +17,7 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon --place --at -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now
+                set valued --lat --lon --place --at -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --watch --now
             case 'keys create'
                 set valued --name
             case serve
@@ -71,6 +71,7 @@ complete -c weather -n '__weather_at \'\'' -l base-url -x -d 'API base URL'
 complete -c weather -n '__weather_at \'\'' -l timeout -x -d 'give up after this long, retries included'
 complete -c weather -n '__weather_at \'\'' -l cache -x -d 'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)'
 complete -c weather -n '__weather_at \'\'' -l stale-ok -x -d 'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0'
+complete -c weather -n '__weather_at \'\'' -l watch -x -d 'fetch and print again every interval (90s, 10m, 1h) until Ctrl-C: redrawn in place with the observation\'s age on a terminal, printed once per interval when piped; at least 10m against the live service, any interval with --offline or against weather serve'
 complete -c weather -n '__weather_at \'\'' -l refresh-ahead -d 'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network'
 complete -c weather -n '__weather_at \'\'' -l offline -d 'answer from the embedded implementation, in process, no network'
 complete -c weather -n '__weather_at \'\'' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds (embedded implementation only)'

@@ -78,12 +78,14 @@ export const baseUrl: Parser<string> = (text) => {
   return checked.value;
 };
 
-/** A duration in seconds: `90s`, `10m`, `1h`, `2d`. */
-export function duration(flag: string): Parser<number> {
+/** A duration in seconds: `90s`, `10m`, `1h`, `2d`; at least `min` seconds. */
+export function duration(flag: string, min = 0): Parser<number> {
   return (text) => {
     const seconds = parseDuration(text);
     if (seconds === undefined)
       throw new UsageError(`${flag}: ${quoted(text)} is not valid (${DURATION_RULE})`);
+    if (seconds < min)
+      throw new UsageError(`${flag} must be at least ${min}s, got ${quoted(text)}`);
     return seconds;
   };
 }

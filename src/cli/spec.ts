@@ -196,6 +196,12 @@ export const ROOT = {
     CACHE_OPTION,
     STALE_OK_OPTION,
     {
+      flags: '--watch <interval>',
+      description:
+        "fetch and print again every interval (90s, 10m, 1h) until Ctrl-C: redrawn in place with the observation's age on a terminal, printed once per interval when piped; at least 10m against the live service, any interval with --offline or against weather serve",
+      parse: parse.duration('--watch', 1),
+    },
+    {
       flags: '--refresh-ahead',
       description:
         'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network',
