@@ -90,7 +90,8 @@ export async function watch(w: Watched, io: IO): Promise<number> {
   let proving = needsProof(w);
   // Ctrl-C (or SIGTERM) ends a wait at once, and the loop before its next frame.
   const stopping = new AbortController();
-  const stopped = () => stopping.signal.aborted;
+  // So does a reader that went away (`| head -3`): nobody is left to print for.
+  const stopped = () => stopping.signal.aborted || io.stdoutClosed?.() === true;
   void io.untilSignal().then(() => stopping.abort());
   const wait =
     io.sleep ??
