@@ -8,23 +8,25 @@
 _weather_data() {
   case $1 in
     'commands weather') REPLY='config keys serve completion places batch doctor help' ;;
-    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
-    'valued weather') REPLY='--lat --lon --place --at -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'flags weather') REPLY='-V --version --lat --lon --place --at --first -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --watch --refresh-ahead --offline --now --color --no-color --verbose -h --help' ;;
+    'valued weather') REPLY='--lat --lon --place --at -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --watch --now' ;;
     'values weather --at') REPLY=$(weather places list -o names 2>/dev/null) ;;
     'values weather -u' | 'values weather --units') REPLY='standard metric imperial' ;;
-    'values weather -l' | 'values weather --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
+    'values weather --temp-unit') REPLY='K C F' ;;
+    'values weather --wind-unit') REPLY='m/s km/h mph kn bft' ;;
     'values weather --pressure-unit') REPLY='hPa inHg' ;;
+    'values weather -l' | 'values weather --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
     'values weather -m' | 'values weather --mode') REPLY='json xml html' ;;
     'values weather -o' | 'values weather --output') REPLY='table summary raw json waybar i3bar polybar tmux' ;;
     'values weather --icons') REPLY='emoji nerd ascii' ;;
     'commands weather config') REPLY='set get unset list path help' ;;
     'flags weather config') REPLY='-h --help' ;;
     'flags weather config set') REPLY='-h --help' ;;
-    'args weather config set 0') REPLY='appid units lang location base_url timeout cache stale_ok icons' ;;
+    'args weather config set 0') REPLY='appid units temp_unit wind_unit pressure_unit lang location base_url timeout cache stale_ok icons' ;;
     'flags weather config get') REPLY='--show -h --help' ;;
-    'args weather config get 0') REPLY='appid units lang location base_url timeout cache stale_ok icons' ;;
+    'args weather config get 0') REPLY='appid units temp_unit wind_unit pressure_unit lang location base_url timeout cache stale_ok icons' ;;
     'flags weather config unset') REPLY='-h --help' ;;
-    'args weather config unset 0') REPLY='appid units lang location base_url timeout cache stale_ok icons' ;;
+    'args weather config unset 0') REPLY='appid units temp_unit wind_unit pressure_unit lang location base_url timeout cache stale_ok icons' ;;
     'flags weather config list') REPLY='--show -h --help' ;;
     'flags weather config path') REPLY='-h --help' ;;
     'flags weather config help') REPLY='' ;;
@@ -58,9 +60,11 @@ _weather_data() {
     'values weather places search -o' | 'values weather places search --output') REPLY='table ndjson' ;;
     'flags weather places help') REPLY='' ;;
     'args weather places help 0') REPLY='add list remove search' ;;
-    'flags weather batch') REPLY='--concurrency --rate --first -u --units -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --offline --now -h --help' ;;
-    'valued weather batch') REPLY='--concurrency --rate -u --units -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --now' ;;
+    'flags weather batch') REPLY='--concurrency --rate --first -u --units --temp-unit --wind-unit -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --offline --now -h --help' ;;
+    'valued weather batch') REPLY='--concurrency --rate -u --units --temp-unit --wind-unit -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --now' ;;
     'values weather batch -u' | 'values weather batch --units') REPLY='standard metric imperial' ;;
+    'values weather batch --temp-unit') REPLY='K C F' ;;
+    'values weather batch --wind-unit') REPLY='m/s km/h mph kn bft' ;;
     'values weather batch -l' | 'values weather batch --lang') REPLY='af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' ;;
     'values weather batch -m' | 'values weather batch --mode') REPLY='json xml html' ;;
     'flags weather doctor') REPLY='--appid --base-url --timeout --json -h --help' ;;

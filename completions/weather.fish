@@ -17,7 +17,7 @@ function __weather_at
         set -l valued
         switch $path
             case ''
-                set valued --lat --lon --place --at -u --units -l --lang --pressure-unit -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --now
+                set valued --lat --lon --place --at -u --units --temp-unit --wind-unit --pressure-unit -l --lang -m --mode -o --output --icons -f --format --appid --base-url --timeout --cache --stale-ok --watch --now
             case 'keys create'
                 set valued --name
             case serve
@@ -29,7 +29,7 @@ function __weather_at
             case 'places search'
                 set valued --limit -o --output
             case batch
-                set valued --concurrency --rate -u --units -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --now
+                set valued --concurrency --rate -u --units --temp-unit --wind-unit -l --lang -m --mode --appid --base-url --timeout --cache --stale-ok --now
             case doctor
                 set valued --appid --base-url --timeout
         end
@@ -58,8 +58,10 @@ complete -c weather -n '__weather_at \'\'' -l place -x -d 'a place by name, from
 complete -c weather -n '__weather_at \'\'' -l at -x -a '(weather places list -o names 2>/dev/null)' -d 'a place saved with weather places add'
 complete -c weather -n '__weather_at \'\'' -l first -d 'with --place: when several places have the name, take the most populous'
 complete -c weather -n '__weather_at \'\'' -s u -l units -x -a 'standard metric imperial' -d 'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)'
-complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
+complete -c weather -n '__weather_at \'\'' -l temp-unit -x -a 'K C F' -d 'show temperatures in K, C (°C) or F (°F), converted from what --units asked of the API (table, summary, templates, json, bars)'
+complete -c weather -n '__weather_at \'\'' -l wind-unit -x -a 'm/s km/h mph kn bft' -d 'show wind speeds in m/s, km/h, mph, kn (knots) or bft (Beaufort force, 0-12); -o json keeps a speed unit for bft and always gives wind.beaufort'
 complete -c weather -n '__weather_at \'\'' -l pressure-unit -x -a 'hPa inHg' -d 'pressure in the table and summary: hPa (as the API gives it, whatever --units) or inHg'
+complete -c weather -n '__weather_at \'\'' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
 complete -c weather -n '__weather_at \'\'' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
 complete -c weather -n '__weather_at \'\'' -s o -l output -x -a 'table summary raw json waybar i3bar polybar tmux' -d 'how to print the observation (html is always raw); json: the documented shape of schema/current.schema.json whatever --mode; waybar, i3bar, polybar and tmux: one line for that status bar'
 complete -c weather -n '__weather_at \'\'' -l icons -x -a 'emoji nerd ascii' -d 'icons of the status-bar outputs'
@@ -69,6 +71,7 @@ complete -c weather -n '__weather_at \'\'' -l base-url -x -d 'API base URL'
 complete -c weather -n '__weather_at \'\'' -l timeout -x -d 'give up after this long, retries included'
 complete -c weather -n '__weather_at \'\'' -l cache -x -d 'reuse a live response younger than this (90s, 10m, 1h, 2d); the service updates observations about every 10 minutes, so 10m suits status bars and cron (the embedded model needs no cache)'
 complete -c weather -n '__weather_at \'\'' -l stale-ok -x -d 'when the call fails (network, 5xx, 429, or a wait remembered from one), print the last good response younger than this, say how old on stderr and exit 0'
+complete -c weather -n '__weather_at \'\'' -l watch -x -d 'fetch and print again every interval (90s, 10m, 1h) until Ctrl-C: redrawn in place with the observation\'s age on a terminal, printed once per interval when piped; at least 10m against the live service, any interval with --offline or against weather serve'
 complete -c weather -n '__weather_at \'\'' -l refresh-ahead -d 'with --cache: once a cached response is half its age limit, print it and refresh it in the background, so a status bar never waits on the network'
 complete -c weather -n '__weather_at \'\'' -l offline -d 'answer from the embedded implementation, in process, no network'
 complete -c weather -n '__weather_at \'\'' -l now -x -d 'freeze the model\'s clock: ISO 8601 (UTC when no zone is given) or Unix seconds (embedded implementation only)'
@@ -92,12 +95,12 @@ complete -c weather -n '__weather_at config 0' -a list -d 'print every stored se
 complete -c weather -n '__weather_at config 0' -a path -d 'print the config file\'s path'
 complete -c weather -n '__weather_at config 0' -a help -d 'show help for a command'
 complete -c weather -n '__weather_at \'config set\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config set\' 0' -a 'appid units lang location base_url timeout cache stale_ok icons' -d 'setting name'
+complete -c weather -n '__weather_at \'config set\' 0' -a 'appid units temp_unit wind_unit pressure_unit lang location base_url timeout cache stale_ok icons' -d 'setting name'
 complete -c weather -n '__weather_at \'config get\'' -l show -d 'print the API key in full instead of masked'
 complete -c weather -n '__weather_at \'config get\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config get\' 0' -a 'appid units lang location base_url timeout cache stale_ok icons' -d 'setting name'
+complete -c weather -n '__weather_at \'config get\' 0' -a 'appid units temp_unit wind_unit pressure_unit lang location base_url timeout cache stale_ok icons' -d 'setting name'
 complete -c weather -n '__weather_at \'config unset\'' -s h -l help -d 'show help'
-complete -c weather -n '__weather_at \'config unset\' 0' -a 'appid units lang location base_url timeout cache stale_ok icons' -d 'setting name'
+complete -c weather -n '__weather_at \'config unset\' 0' -a 'appid units temp_unit wind_unit pressure_unit lang location base_url timeout cache stale_ok icons' -d 'setting name'
 complete -c weather -n '__weather_at \'config list\'' -l show -d 'print the API key in full instead of masked'
 complete -c weather -n '__weather_at \'config list\'' -s h -l help -d 'show help'
 complete -c weather -n '__weather_at \'config path\'' -s h -l help -d 'show help'
@@ -153,6 +156,8 @@ complete -c weather -n '__weather_at batch' -l concurrency -x -d 'live calls in 
 complete -c weather -n '__weather_at batch' -l rate -x -d 'live requests per minute at most, as a token bucket (a burst of this many, then this many a minute); answers from the cache spend none'
 complete -c weather -n '__weather_at batch' -l first -d 'with --place: when several places have the name, take the most populous'
 complete -c weather -n '__weather_at batch' -s u -l units -x -a 'standard metric imperial' -d 'unit system; imperial shows visibility in miles and rain and snow in inches (the API gives metres and mm)'
+complete -c weather -n '__weather_at batch' -l temp-unit -x -a 'K C F' -d 'show temperatures in K, C (°C) or F (°F), converted from what --units asked of the API (table, summary, templates, json, bars)'
+complete -c weather -n '__weather_at batch' -l wind-unit -x -a 'm/s km/h mph kn bft' -d 'show wind speeds in m/s, km/h, mph, kn (knots) or bft (Beaufort force, 0-12); -o json keeps a speed unit for bft and always gives wind.beaufort'
 complete -c weather -n '__weather_at batch' -s l -l lang -x -a 'af ar az be bg ca cz da de el en es eu fa fi fr gl he hi hr hu id is it ja kr ku la lt mk nl no pl pt pt_br ro ru se sk sl sp sq sr sv th tr ua uk vi zh_cn zh_tw zu' -d 'language of the description'
 complete -c weather -n '__weather_at batch' -s m -l mode -x -a 'json xml html' -d 'representation requested from the API'
 complete -c weather -n '__weather_at batch' -l appid -x -d 'API key'

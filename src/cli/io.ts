@@ -34,6 +34,8 @@ export interface IO {
   readonly stdin?: NodeJS.ReadableStream;
   /** Resolves with the signal's name when the process is asked to stop (SIGINT or SIGTERM). */
   untilSignal(): Promise<string>;
+  /** Whether stdout's reader went away (`weather --watch 1m | head -3`); absent: it never does. */
+  stdoutClosed?(): boolean;
   /** Waits between retries of a live call; absent: real time (tests pass one that does not wait). */
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -45,6 +47,7 @@ export interface IO {
  */
 export function guardStdout(stream: NodeJS.WritableStream): Output & {
   settle(): Promise<void>;
+  closed(): boolean;
 } {
   let failure: unknown;
   let closed = false;
@@ -74,6 +77,7 @@ export function guardStdout(stream: NodeJS.WritableStream): Output & {
       await last;
       check();
     },
+    closed: () => closed,
   };
 }
 
@@ -110,6 +114,7 @@ export function processIO(): IO {
     stderr,
     writeStderr: stderr.written,
     settle: () => stdout.settle(),
+    stdoutClosed: () => stdout.closed(),
     stdin: process.stdin,
     stdoutIsTTY: process.stdout.isTTY,
     stderrIsTTY: process.stderr.isTTY,

@@ -7,7 +7,7 @@ import { parseDuration } from '../core/duration.js';
 import { parsePlaceQuery } from '../places/query.js';
 import { isPlaceName, PLACE_NAME_RULE } from '../config/places.js';
 import { parseFaultSpec, type FaultRule } from '../server/faults/spec.js';
-import { PRESSURE_UNITS, type PressureUnit } from '../core/units.js';
+import { unitNamed } from '../core/units.js';
 import {
   checkBaseUrl,
   DURATION_RULE,
@@ -53,16 +53,16 @@ export const lang: Parser<string> = (text) => {
   return text.toLowerCase();
 };
 
-/** `hPa` or `inHg`, in any case. */
-export const pressureUnit: Parser<PressureUnit> = (text) => {
-  const found = PRESSURE_UNITS.find((unit) => unit.toLowerCase() === text.toLowerCase());
-  if (found === undefined) {
-    throw new UsageError(
-      `--pressure-unit must be one of ${PRESSURE_UNITS.join(', ')}, got ${quoted(text)}`,
-    );
-  }
-  return found;
-};
+/** One of `units` (`hPa`, `km/h`, `C`), in any case. */
+export function unit<T extends string>(flag: string, units: readonly T[]): Parser<T> {
+  return (text) => {
+    const found = unitNamed(units, text);
+    if (found === undefined) {
+      throw new UsageError(`${flag} must be one of ${units.join(', ')}, got ${quoted(text)}`);
+    }
+    return found;
+  };
+}
 
 export const timeout: Parser<number> = (text) => {
   const checked = checkTimeout(text);
@@ -78,12 +78,14 @@ export const baseUrl: Parser<string> = (text) => {
   return checked.value;
 };
 
-/** A duration in seconds: `90s`, `10m`, `1h`, `2d`. */
-export function duration(flag: string): Parser<number> {
+/** A duration in seconds: `90s`, `10m`, `1h`, `2d`; at least `min` seconds. */
+export function duration(flag: string, min = 0): Parser<number> {
   return (text) => {
     const seconds = parseDuration(text);
     if (seconds === undefined)
       throw new UsageError(`${flag}: ${quoted(text)} is not valid (${DURATION_RULE})`);
+    if (seconds < min)
+      throw new UsageError(`${flag} must be at least ${min}s, got ${quoted(text)}`);
     return seconds;
   };
 }

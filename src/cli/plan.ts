@@ -2,7 +2,8 @@ import type { Env } from '../core/env.js';
 import { parseDuration } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
 import { quoted } from '../core/quote.js';
-import type { Mode } from '../core/units.js';
+import { API_TEMP_UNIT, API_WIND_UNIT, type Mode } from '../core/units.js';
+import type { ShownUnits } from '../core/observation.js';
 import { BARS, defaultIcons, isBar, type Bar, type IconSet } from '../core/bar-kinds.js';
 import {
   checkBaseUrl,
@@ -41,6 +42,8 @@ export interface CachePolicy {
 
 export interface Plan {
   readonly query: Query;
+  /** The units temperatures and wind speeds are shown in, converted after decoding. */
+  readonly shown: ShownUnits;
   readonly source: Source;
   readonly timeoutMs: number;
   readonly printing: Printing;
@@ -181,6 +184,10 @@ export function planCurrent(
   const appid = flags.appid ?? fromEnv(env, 'appid') ?? stored.appid;
   const timeoutSeconds = flags.timeout ?? stored.timeout ?? settingDefault('timeout');
   const query = { lat, lon, units, lang, mode };
+  const unitsShown = {
+    temperature: flags.tempUnit ?? stored.temp_unit ?? API_TEMP_UNIT[units],
+    wind: flags.windUnit ?? stored.wind_unit ?? API_WIND_UNIT[units],
+  };
   const url = baseUrl(flags, env, stored);
   const cache = cachePolicy(flags, stored);
   if (flags.offline || appid === undefined) {
@@ -188,6 +195,7 @@ export function planCurrent(
     const notice = given === undefined ? NO_KEY_NOTICE : baseUrlIgnoredNotice(given);
     return {
       query,
+      shown: unitsShown,
       source: { kind: 'embedded', now: flags.now },
       timeoutMs: timeoutSeconds * 1000,
       printing: shown,
@@ -199,6 +207,7 @@ export function planCurrent(
   }
   return {
     query: { ...query, appid },
+    shown: unitsShown,
     source: { kind: 'live', baseUrl: url },
     timeoutMs: timeoutSeconds * 1000,
     printing: shown,

@@ -1,5 +1,5 @@
 import { LANG_CODES } from '../core/lang.js';
-import { MODES, PRESSURE_UNITS, UNITS } from '../core/units.js';
+import { MODES, PRESSURE_UNITS, TEMP_UNITS, UNITS, WIND_UNITS } from '../core/units.js';
 import { SETTING_KEYS } from '../config/settings.js';
 import { BARS, ICON_SETS } from '../core/bar-kinds.js';
 import * as parse from './parsers.js';
@@ -47,6 +47,26 @@ const UNITS_OPTION = {
   setting: 'units',
   defaultNote: 'the API itself defaults to standard',
   parse: parse.choice('--units', UNITS),
+} as const satisfies OptionSpec;
+
+const TEMP_UNIT_OPTION = {
+  flags: '--temp-unit <unit>',
+  description:
+    'show temperatures in K, C (°C) or F (°F), converted from what --units asked of the API (table, summary, templates, json, bars)',
+  choices: TEMP_UNITS,
+  setting: 'temp_unit',
+  defaultNote: 'else as --units gives them',
+  parse: parse.unit('--temp-unit', TEMP_UNITS),
+} as const satisfies OptionSpec;
+
+const WIND_UNIT_OPTION = {
+  flags: '--wind-unit <unit>',
+  description:
+    'show wind speeds in m/s, km/h, mph, kn (knots) or bft (Beaufort force, 0-12); -o json keeps a speed unit for bft and always gives wind.beaufort',
+  choices: WIND_UNITS,
+  setting: 'wind_unit',
+  defaultNote: 'else as --units gives them',
+  parse: parse.unit('--wind-unit', WIND_UNITS),
 } as const satisfies OptionSpec;
 
 const LANG_OPTION = {
@@ -137,15 +157,17 @@ export const ROOT = {
     },
     FIRST_OPTION,
     UNITS_OPTION,
-    LANG_OPTION,
+    TEMP_UNIT_OPTION,
+    WIND_UNIT_OPTION,
     {
       flags: '--pressure-unit <unit>',
       description:
         'pressure in the table and summary: hPa (as the API gives it, whatever --units) or inHg',
       choices: PRESSURE_UNITS,
-      default: 'hPa',
-      parse: parse.pressureUnit,
+      setting: 'pressure_unit',
+      parse: parse.unit('--pressure-unit', PRESSURE_UNITS),
     },
+    LANG_OPTION,
     MODE_OPTION,
     {
       flags: '-o, --output <output>',
@@ -173,6 +195,12 @@ export const ROOT = {
     TIMEOUT_OPTION,
     CACHE_OPTION,
     STALE_OK_OPTION,
+    {
+      flags: '--watch <interval>',
+      description:
+        "fetch and print again every interval (90s, 10m, 1h) until Ctrl-C: redrawn in place with the observation's age on a terminal, printed once per interval when piped; at least 10m against the live service, any interval with --offline or against weather serve",
+      parse: parse.duration('--watch', 1),
+    },
     {
       flags: '--refresh-ahead',
       description:
@@ -479,6 +507,8 @@ export const BATCH = {
     },
     FIRST_OPTION,
     UNITS_OPTION,
+    TEMP_UNIT_OPTION,
+    WIND_UNIT_OPTION,
     LANG_OPTION,
     MODE_OPTION,
     APPID_OPTION,

@@ -1,6 +1,17 @@
 import { LANG_CODES, canonicalLang } from '../core/lang.js';
 import { keysOf } from '../core/keys-of.js';
-import { UNITS, isUnits, type Units } from '../core/units.js';
+import {
+  PRESSURE_UNITS,
+  TEMP_UNITS,
+  UNITS,
+  WIND_UNITS,
+  isUnits,
+  unitNamed,
+  type PressureUnit,
+  type TempUnit,
+  type Units,
+  type WindUnit,
+} from '../core/units.js';
 import { parseCoordinate } from '../core/coordinates.js';
 import { formatDuration, parseDuration } from '../core/duration.js';
 import { isPlaceName } from './places.js';
@@ -31,6 +42,9 @@ export interface Setting<T> {
 export interface SettingTypes {
   readonly appid: string;
   readonly units: Units;
+  readonly temp_unit: TempUnit;
+  readonly wind_unit: WindUnit;
+  readonly pressure_unit: PressureUnit;
   readonly lang: string;
   /** "lat,lon", normalised, or the name of a saved place (places.ts). */
   readonly location: string;
@@ -51,6 +65,14 @@ const no = (reason: string): { ok: false; reason: string } => ({ ok: false, reas
 
 export const MAX_TIMEOUT_SECONDS = 300;
 const LIVE_BASE_URL = 'https://api.openweathermap.org/data/2.5';
+
+/** A unit of `units`, in any case, stored as the table writes it. */
+function checkUnit<T extends string>(units: readonly T[]): (text: string) => Checked<T> {
+  return (text) => {
+    const found = unitNamed(units, text);
+    return found === undefined ? no(`allowed: ${units.join(', ')}`) : ok(found);
+  };
+}
 
 export function checkTimeout(text: string): Checked<number> {
   const value = Number(text);
@@ -106,6 +128,24 @@ export const SETTINGS: { readonly [K in SettingKey]: Setting<SettingTypes[K]> } 
     choices: UNITS,
     default: 'metric',
     check: (text) => (isUnits(text) ? ok(text) : no(`allowed: ${UNITS.join(', ')}`)),
+  },
+  temp_unit: {
+    description:
+      'temperatures shown in K, C or F whatever the units asked of the API (overridden by --temp-unit; unset: as the units give them)',
+    choices: TEMP_UNITS,
+    check: checkUnit(TEMP_UNITS),
+  },
+  wind_unit: {
+    description:
+      'wind speeds shown in m/s, km/h, mph, kn or bft (Beaufort) whatever the units asked of the API (overridden by --wind-unit; unset: as the units give them)',
+    choices: WIND_UNITS,
+    check: checkUnit(WIND_UNITS),
+  },
+  pressure_unit: {
+    description: 'pressure shown in hPa or inHg (overridden by --pressure-unit)',
+    choices: PRESSURE_UNITS,
+    default: 'hPa',
+    check: checkUnit(PRESSURE_UNITS),
   },
   lang: {
     description: 'language of descriptions',
@@ -173,9 +213,9 @@ export function checkSetting<K extends SettingKey>(key: K, text: string): Checke
 }
 
 /** The built-in default of a setting that has one. */
-export function settingDefault<K extends 'units' | 'lang' | 'base_url' | 'timeout'>(
-  key: K,
-): SettingTypes[K] {
+export function settingDefault<
+  K extends 'units' | 'lang' | 'base_url' | 'timeout' | 'pressure_unit',
+>(key: K): SettingTypes[K] {
   const value = SETTINGS[key].default;
   if (value === undefined) throw new Error(`setting ${key} has no default`);
   return value;

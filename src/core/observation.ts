@@ -1,4 +1,4 @@
-import type { Units } from './units.js';
+import type { TempUnit, Units, WindUnit } from './units.js';
 
 /**
  * A current-weather observation as decoded from a JSON or XML response. It mirrors the JSON
@@ -77,10 +77,22 @@ export interface Origin {
   readonly fetchedAt: number;
 }
 
+/** The units people see temperatures and wind speeds in (`--temp-unit`, `--wind-unit`). */
+export interface ShownUnits {
+  readonly temperature: TempUnit;
+  readonly wind: WindUnit;
+}
+
 /** What a decoder hands the renderers: the observation and the unit system its numbers are in. */
 export interface Decoded {
   readonly observation: Observation;
+  /** The unit system asked of the API: visibility, rain and snow are shown by it. */
   readonly units: Units;
+  /**
+   * Set once temperatures and wind speeds were converted for people (render/shown.ts): the units
+   * they are now in. Absent: the API's units of `units`.
+   */
+  readonly shown?: ShownUnits;
   /** The embedded implementation made it up; people must be told. */
   readonly simulated: boolean;
   /** Set by the command that obtained the response; absent, it was just received. */

@@ -1,7 +1,8 @@
 import type { Decoded } from '../core/observation.js';
-import { TEMP_SYMBOL } from '../core/units.js';
+import { celsiusFrom, TEMP_UNIT_SYMBOL } from '../core/units.js';
 import type { Bar, IconSet } from '../core/bar-kinds.js';
-import { capitalize, celsius, conditions, place, provenance, wind } from './format.js';
+import { capitalize, conditions, place, provenance, temperature, wind } from './format.js';
+import { shownUnits } from './shown.js';
 import { labelsFor } from './labels.js';
 
 /** Bars' tooltips are in English, as their short texts are; the labels of the table are data. */
@@ -112,15 +113,16 @@ function facts(d: Decoded, ctx: BarContext): BarFacts {
   const condition = o.weather[0];
   const isDay = condition?.icon.endsWith('d') ?? true;
   const { group, icon } = groupOf(condition?.id ?? 800, isDay);
-  const c = celsius(o.main.temp, d.units);
+  const unit = shownUnits(d).temperature;
+  const c = celsiusFrom(unit, o.main.temp);
   const band = [...BANDS].reverse().find(([, from]) => c >= from) ?? BANDS[0];
-  const temp = `${Math.round(o.main.temp)}${TEMP_SYMBOL[d.units]}`;
+  const temp = `${Math.round(o.main.temp)}${TEMP_UNIT_SYMBOL[unit]}`;
   const stale = d.origin?.source === 'stale';
   const note = d.simulated ? capitalize(LABELS.simulated) : undefined;
   const text = { labels: LABELS, now: ctx.now };
   const tooltip = [
     place(o),
-    `${capitalize(conditions(o))}, ${o.main.temp.toFixed(1)} ${TEMP_SYMBOL[d.units]}`,
+    `${capitalize(conditions(o))}, ${temperature(o.main.temp, d)}`,
     `Wind ${wind(d, text)}`,
     `Humidity ${o.main.humidity}%`,
     provenance(d, text),

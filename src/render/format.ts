@@ -4,17 +4,20 @@ import { formatOffset, localTime } from '../core/localtime.js';
 import { formatAge } from '../core/localtime.js';
 import type { DataSource, Decoded, Observation, Precipitation } from '../core/observation.js';
 import {
+  celsiusFrom,
   INHG_PER_HPA,
   METERS_PER_MILE,
   MM_PER_INCH,
-  SPEED_UNIT,
-  TEMP_SYMBOL,
+  TEMP_UNIT_SYMBOL,
+  WIND_UNIT_SYMBOL,
   type PressureUnit,
+  type TempUnit,
   type Units,
 } from '../core/units.js';
 import type { Charset } from './charset.js';
 import { say, type LabelKey, type Labels } from './labels.js';
 import { polarState } from './polar.js';
+import { shownUnits } from './shown.js';
 
 /** What every renderer gets besides the observation. Renderers never do I/O. */
 export interface RenderContext {
@@ -43,12 +46,14 @@ function oneDecimal(value: number): string {
   return text === '-0.0' ? '0.0' : text;
 }
 
-export function temperature(value: number, units: Units): string {
-  return `${oneDecimal(value)} ${TEMP_SYMBOL[units]}`;
+/** A temperature of `d` (converted for people, render/shown.ts): `9.7 °C`. */
+export function temperature(value: number, d: Decoded): string {
+  return `${oneDecimal(value)} ${TEMP_UNIT_SYMBOL[shownUnits(d).temperature]}`;
 }
 
-export function speed(value: number, units: Units): string {
-  return `${trim(value, 1)} ${SPEED_UNIT[units]}`;
+/** A wind speed of `d`: `4.5 m/s`, `4 Bft`. */
+export function speed(value: number, d: Decoded): string {
+  return `${trim(value, 1)} ${WIND_UNIT_SYMBOL[shownUnits(d).wind]}`;
 }
 
 /** The API gives visibility in metres whatever the units; imperial means miles. */
@@ -66,22 +71,13 @@ export function pressure(hPa: number, unit: PressureUnit): string {
   return unit === 'inHg' ? `${(hPa * INHG_PER_HPA).toFixed(2)} inHg` : `${hPa} hPa`;
 }
 
-/** The temperature in °C, for choosing a colour whatever the unit system. */
-export function celsius(value: number, units: Units): number {
-  return units === 'standard'
-    ? value - 273.15
-    : units === 'imperial'
-      ? ((value - 32) * 5) / 9
-      : value;
-}
-
 /** The colour of a temperature: blue below freezing to red from 30 °C. */
 export function temperatureColour(
   chalk: ChalkInstance,
   value: number,
-  units: Units,
+  unit: TempUnit,
 ): (text: string) => string {
-  const c = celsius(value, units);
+  const c = celsiusFrom(unit, value);
   if (c < 0) return chalk.blueBright;
   if (c < 10) return chalk.cyan;
   if (c < 20) return chalk.green;
@@ -136,8 +132,8 @@ export function wind(d: Decoded, ctx: Pick<RenderContext, 'labels'>): string {
       ? ''
       : ` ${say(ctx.labels, 'windFrom', { direction: `${compass(w.deg).code} (${Math.round(w.deg)}°)` })}`;
   const gust =
-    w.gust === undefined ? '' : `, ${say(ctx.labels, 'gusts', { speed: speed(w.gust, d.units) })}`;
-  return `${speed(w.speed, d.units)}${direction}${gust}`;
+    w.gust === undefined ? '' : `, ${say(ctx.labels, 'gusts', { speed: speed(w.gust, d) })}`;
+  return `${speed(w.speed, d)}${direction}${gust}`;
 }
 
 function volume(p: Precipitation, units: Units, labels: Labels): string | undefined {

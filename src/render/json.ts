@@ -1,7 +1,17 @@
 import { formatOffset } from '../core/localtime.js';
-import type { Decoded, Precipitation } from '../core/observation.js';
-import { SPEED_UNIT, TEMP_SYMBOL, type Units } from '../core/units.js';
+import type { Decoded, Precipitation, ShownUnits } from '../core/observation.js';
+import {
+  beaufort,
+  round,
+  speedIn,
+  TEMP_UNIT_SYMBOL,
+  temperatureIn,
+  toMetersPerSecond,
+  WIND_UNIT_SYMBOL,
+  type Units,
+} from '../core/units.js';
 import { sourceOf } from './format.js';
+import { apiUnits } from './shown.js';
 
 /**
  * `-o json`: one documented shape for scripts, the same whatever representation the API was asked
@@ -25,9 +35,24 @@ export function isoLocal(unixSeconds: number, offsetSeconds: number): string {
   return `${shifted}${formatOffset(offsetSeconds)}`;
 }
 
-/** The `-o json` value; JSON.stringify leaves out its members whose value is undefined. */
-export function currentJson(d: Decoded, request: JsonRequest, now: number): object {
+/**
+ * The `-o json` value; JSON.stringify leaves out its members whose value is undefined. `d` is as
+ * decoded, in the API's units; temperatures and speeds are given in `shown` (default: the API's),
+ * except that a Beaufort force is no speed: with `bft` speeds stay in the API's unit, and the force
+ * is in `wind.beaufort` whatever the units.
+ */
+export function currentJson(
+  d: Decoded,
+  request: JsonRequest,
+  now: number,
+  shown: ShownUnits = apiUnits(d.units),
+): object {
   const o = d.observation;
+  const windUnit = shown.wind === 'bft' ? apiUnits(d.units).wind : shown.wind;
+  const t = (value: number | undefined) =>
+    value === undefined ? undefined : round(temperatureIn(shown.temperature, d.units, value));
+  const s = (value: number | undefined) =>
+    value === undefined ? undefined : round(speedIn(windUnit, d.units, value));
   const offset = o.timezone ?? 0;
   const { sunrise, sunset } = o.sys;
   const polar = sunrise === 0 && sunset === 0;
@@ -52,24 +77,29 @@ export function currentJson(d: Decoded, request: JsonRequest, now: number): obje
       icon: w.icon,
     })),
     units: {
-      temperature: TEMP_SYMBOL[d.units],
-      speed: SPEED_UNIT[d.units],
+      temperature: TEMP_UNIT_SYMBOL[shown.temperature],
+      speed: WIND_UNIT_SYMBOL[windUnit],
       pressure: 'hPa',
       distance: 'm',
       precipitation: 'mm',
     },
     temperature: {
-      now: o.main.temp,
-      feels_like: o.main.feels_like,
-      min: o.main.temp_min,
-      max: o.main.temp_max,
+      now: t(o.main.temp),
+      feels_like: t(o.main.feels_like),
+      min: t(o.main.temp_min),
+      max: t(o.main.temp_max),
     },
     // Sea and ground level pressure are left out: the XML representation has neither, and this
     // shape is the same whatever --mode.
     pressure: o.main.pressure,
     humidity: o.main.humidity,
     visibility: o.visibility,
-    wind: { speed: o.wind.speed, direction: o.wind.deg, gust: o.wind.gust },
+    wind: {
+      speed: s(o.wind.speed),
+      direction: o.wind.deg,
+      gust: s(o.wind.gust),
+      beaufort: beaufort(toMetersPerSecond(d.units, o.wind.speed)),
+    },
     clouds: o.clouds?.all,
     rain: precipitation(o.rain),
     snow: precipitation(o.snow),
@@ -89,6 +119,11 @@ export function currentJson(d: Decoded, request: JsonRequest, now: number): obje
   };
 }
 
-export function renderJson(d: Decoded, request: JsonRequest, now: number): string {
-  return `${JSON.stringify(currentJson(d, request, now))}\n`;
+export function renderJson(
+  d: Decoded,
+  request: JsonRequest,
+  now: number,
+  shown?: ShownUnits,
+): string {
+  return `${JSON.stringify(currentJson(d, request, now, shown))}\n`;
 }

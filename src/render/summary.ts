@@ -16,6 +16,7 @@ import {
   type RenderContext,
 } from './format.js';
 import { RLM, say } from './labels.js';
+import { shownUnits } from './shown.js';
 
 /**
  * A few lines for people. On a terminal the observation time also says how long ago it was;
@@ -25,14 +26,14 @@ export function renderSummary(d: Decoded, ctx: RenderContext): string {
   const o = d.observation;
   const { chalk, labels } = ctx;
   const m = o.main;
-  const paint = temperatureColour(chalk, m.temp, d.units);
+  const paint = temperatureColour(chalk, m.temp, shownUnits(d).temperature);
   const lines = [
     say(labels, 'summaryPlace', { place: chalk.bold(place(o)), time: observedAt(o) }) +
       (ctx.tty ? `, ${age(o, ctx)}` : ''),
-    `${capitalize(conditions(o))}, ${paint(temperature(m.temp, d.units))}` +
+    `${capitalize(conditions(o))}, ${paint(temperature(m.temp, d))}` +
       (m.feels_like === undefined
         ? ''
-        : `, ${say(labels, 'feelsLike', { temperature: temperature(m.feels_like, d.units) })}`),
+        : `, ${say(labels, 'feelsLike', { temperature: temperature(m.feels_like, d) })}`),
     say(labels, 'summaryWind', { wind: wind(d, ctx) }),
     say(labels, 'summaryHumidity', {
       humidity: `${m.humidity}%`,

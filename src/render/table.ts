@@ -19,6 +19,7 @@ import {
   type RenderContext,
 } from './format.js';
 import { say } from './labels.js';
+import { shownUnits } from './shown.js';
 import { displayWidth, wrap, type Range } from './width.js';
 
 export interface Row {
@@ -46,20 +47,17 @@ function rowsOf(d: Decoded, ctx: RenderContext): Row[] {
     row(labels.conditions, text(capitalize(conditions(o)))),
     row(
       labels.temperature,
-      text(temperature(m.temp, d.units), temperatureColour(chalk, m.temp, d.units)),
+      text(temperature(m.temp, d), temperatureColour(chalk, m.temp, shownUnits(d).temperature)),
       text(
         m.feels_like === undefined
           ? ''
-          : `, ${say(labels, 'feelsLike', { temperature: temperature(m.feels_like, d.units) })}`,
+          : `, ${say(labels, 'feelsLike', { temperature: temperature(m.feels_like, d) })}`,
       ),
     ),
   ];
   if (m.temp_min !== undefined && m.temp_max !== undefined) {
     rows.push(
-      row(
-        labels.minMax,
-        text(`${temperature(m.temp_min, d.units)} / ${temperature(m.temp_max, d.units)}`),
-      ),
+      row(labels.minMax, text(`${temperature(m.temp_min, d)} / ${temperature(m.temp_max, d)}`)),
     );
   }
   rows.push(

@@ -2,8 +2,9 @@ import { compass } from '../core/compass.js';
 import { keysOf } from '../core/keys-of.js';
 import { formatAge } from '../core/localtime.js';
 import type { Decoded, ObservationPath } from '../core/observation.js';
-import { SPEED_UNIT, TEMP_SYMBOL } from '../core/units.js';
+import { TEMP_UNIT_SYMBOL, WIND_UNIT_SYMBOL } from '../core/units.js';
 import { clock, place, sourceOf } from './format.js';
+import { shownUnits } from './shown.js';
 
 /**
  * `--format` templates for status bars and cron: `{path[:spec][|fallback]}` where path is a
@@ -69,8 +70,8 @@ export const OBSERVATION_FIELDS: readonly ObservationPath[] = keysOf(OBSERVATION
 type Derive = (d: Decoded, now: number) => string | number | undefined;
 
 export const DERIVED_FIELDS: Readonly<Record<string, Derive>> = {
-  temp_unit: (d) => TEMP_SYMBOL[d.units],
-  speed_unit: (d) => SPEED_UNIT[d.units],
+  temp_unit: (d) => TEMP_UNIT_SYMBOL[shownUnits(d).temperature],
+  speed_unit: (d) => WIND_UNIT_SYMBOL[shownUnits(d).wind],
   wind_dir: (d) =>
     d.observation.wind.deg === undefined ? undefined : compass(d.observation.wind.deg).code,
   local_time: (d) => clock(d.observation, d.observation.dt),

@@ -28,6 +28,8 @@ export interface TestIOOptions {
   readonly stdoutIsTTY?: boolean;
   readonly stderrIsTTY?: boolean;
   readonly columns?: number;
+  /** The waits of retries and of --watch; by default none (they return at once). */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 let testHome: string | undefined;
@@ -65,7 +67,7 @@ export function testIO(options: TestIOOptions = {}): TestIO {
     now: typeof now === 'number' ? () => now : now,
     untilSignal: () => new Promise((resolve) => waiting.push(resolve)),
     // Retries of live calls go on at once: what is tested is that they happen, not the wait.
-    sleep: () => Promise.resolve(),
+    sleep: options.sleep ?? (() => Promise.resolve()),
     out: stdout,
     err: () => Buffer.concat(err).toString('utf8'),
     outBytes: () => Buffer.concat(out),

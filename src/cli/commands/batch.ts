@@ -93,7 +93,12 @@ export function batchCommand(io: IO, platform: Platform): Invoke {
             : await answerSimulated(connect, plan.query, now);
         if (!answer?.decoded) throw new UpstreamError('the answer holds no observation');
         const { lat, lon, units, lang, mode } = plan.query;
-        const weather = currentJson(answer.decoded, { lat, lon, units, lang, mode }, now);
+        const weather = currentJson(
+          answer.decoded,
+          { lat, lon, units, lang, mode },
+          now,
+          plan.shown,
+        );
         return { text: JSON.stringify({ line, input, ok: true, weather }), code: 0 };
       } catch (error) {
         if (!(error instanceof WeatherError)) throw error;

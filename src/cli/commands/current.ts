@@ -2,7 +2,7 @@ import type { Platform } from '../../core/env.js';
 import { configDir } from '../../config/paths.js';
 import { readSettings } from '../../config/read.js';
 import { isPlaceName, readSavedPlaces } from '../../config/places.js';
-import type { StoredSettings } from '../../config/settings.js';
+import { settingDefault, type StoredSettings } from '../../config/settings.js';
 import { ConfigError, UsageError, WeatherError } from '../../core/errors.js';
 import type { Bar, IconSet } from '../../core/bar-kinds.js';
 import { redactSecrets } from '../../core/mask.js';
@@ -13,6 +13,8 @@ import { loadEmbedded } from '../embedded.js';
 import type { IO } from '../io.js';
 import { planCurrent, type CurrentFlags, type Located, type Plan } from '../plan.js';
 import { answerLive, answerSimulated } from '../answer.js';
+import type { Answer } from '../ask.js';
+import type { PressureUnit } from '../../core/units.js';
 import { bind, type Invoke } from '../program.js';
 import { ROOT } from '../spec.js';
 
@@ -102,6 +104,44 @@ async function forBar<T>(
   }
 }
 
+/** The answer as the plan's output prints it. */
+async function printed(
+  plan: Plan,
+  answer: Answer,
+  io: IO,
+  options: { readonly color: boolean | undefined; readonly pressureUnit: PressureUnit },
+  now: number,
+): Promise<string | Uint8Array> {
+  const { response, decoded: asDecoded } = answer;
+  if (plan.printing.kind === 'raw' || asDecoded === null) {
+    return io.stdoutIsTTY ? forTerminal(response.body) : response.body;
+  }
+  if (plan.printing.kind === 'json') {
+    const { renderJson } = await import('../../render/json.js');
+    const { lat, lon, units, lang, mode } = plan.query;
+    return renderJson(asDecoded, { lat, lon, units, lang, mode }, now, plan.shown);
+  }
+  const { showIn } = await import('../../render/shown.js');
+  const decoded = showIn(asDecoded, plan.shown);
+  if (plan.printing.kind === 'bar') {
+    const { renderBar } = await import('../../render/bars.js');
+    return renderBar(plan.printing.bar, decoded, { icons: plan.printing.icons, now });
+  }
+  if (plan.printing.kind === 'template') {
+    const { renderTemplate } = await import('../../render/template-render.js');
+    return `${renderTemplate(plan.printing.template, decoded, now)}\n`;
+  }
+  // chalk, cli-table3 and the labels are loaded only for the outputs meant for people.
+  const [{ renderContext }, render] = await Promise.all([
+    import('../../render/context.js'),
+    plan.printing.kind === 'table'
+      ? import('../../render/table.js').then((m) => m.renderTable)
+      : import('../../render/summary.js').then((m) => m.renderSummary),
+  ]);
+  const ctx = renderContext(io, { ...options, lang: plan.query.lang, now });
+  return render(decoded, ctx);
+}
+
 /** `weather [options]`: fetch the current observation and print it. */
 export function currentCommand(io: IO, platform: Platform): Invoke {
   return bind(ROOT, async (_args, flags) => {
@@ -109,53 +149,43 @@ export function currentCommand(io: IO, platform: Platform): Invoke {
     const located = await locate(flags, stored, io, platform);
     const plan = planCurrent(flags, io.env, stored, io.stdoutIsTTY, located);
     if (plan.notice) io.stderr.write(`weather: ${plan.notice}\n`);
-    const now =
+    const clock = () =>
       plan.source.kind === 'embedded' && plan.source.now !== undefined ? plan.source.now : io.now();
     // The transport is made only when a request is: a cached answer never loads undici.
     const connect = () => transportFor(plan, io, platform);
-    const obtain = () =>
+    const obtain = (now: number) =>
       plan.source.kind === 'live'
         ? answerLive(plan, io, platform, connect)
         : answerSimulated(connect, plan.query, now);
+    const options = {
+      color: flags.color,
+      pressureUnit: flags.pressureUnit ?? stored.pressure_unit ?? settingDefault('pressure_unit'),
+    };
+    const print = (answer: Answer, now: number) => printed(plan, answer, io, options, now);
+    if (flags.watch !== undefined) {
+      const { watch } = await import('../watch.js');
+      const { printing } = plan;
+      const failed =
+        printing.kind === 'bar'
+          ? async (reason: string, now: number) =>
+              (await import('../../render/bars.js')).renderBarFailure(printing.bar, reason, {
+                icons: printing.icons,
+                now,
+              })
+          : undefined;
+      return watch(
+        { seconds: flags.watch, plan, now: clock, obtain, print, ...(failed ? { failed } : {}) },
+        io,
+      );
+    }
+    const now = clock();
     const answer =
-      plan.printing.kind === 'bar' ? await forBar(plan.printing, obtain, io, now) : await obtain();
+      plan.printing.kind === 'bar'
+        ? await forBar(plan.printing, () => obtain(now), io, now)
+        : await obtain(now);
     // The background refresh of --refresh-ahead prints nothing.
     if (!answer) return 0;
-    const { response, decoded } = answer;
-    if (plan.printing.kind === 'raw' || decoded === null) {
-      io.stdout.write(io.stdoutIsTTY ? forTerminal(response.body) : response.body);
-      return 0;
-    }
-    if (plan.printing.kind === 'bar') {
-      const { renderBar } = await import('../../render/bars.js');
-      io.stdout.write(renderBar(plan.printing.bar, decoded, { icons: plan.printing.icons, now }));
-      return 0;
-    }
-    if (plan.printing.kind === 'json') {
-      const { renderJson } = await import('../../render/json.js');
-      const { lat, lon, units, lang, mode } = plan.query;
-      io.stdout.write(renderJson(decoded, { lat, lon, units, lang, mode }, now));
-      return 0;
-    }
-    if (plan.printing.kind === 'template') {
-      const { renderTemplate } = await import('../../render/template-render.js');
-      io.stdout.write(`${renderTemplate(plan.printing.template, decoded, now)}\n`);
-      return 0;
-    }
-    // chalk, cli-table3 and the labels are loaded only for the outputs meant for people.
-    const [{ renderContext }, render] = await Promise.all([
-      import('../../render/context.js'),
-      plan.printing.kind === 'table'
-        ? import('../../render/table.js').then((m) => m.renderTable)
-        : import('../../render/summary.js').then((m) => m.renderSummary),
-    ]);
-    const ctx = renderContext(io, {
-      color: flags.color,
-      lang: plan.query.lang,
-      now,
-      pressureUnit: flags.pressureUnit,
-    });
-    io.stdout.write(render(decoded, ctx));
+    io.stdout.write(await print(answer, now));
     return 0;
   });
 }

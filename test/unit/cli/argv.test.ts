@@ -66,7 +66,7 @@ describe('argv → options', () => {
     expect(await parse(argv)).toEqual({
       command: '',
       args: [],
-      options: { pressureUnit: 'hPa', ...options },
+      options,
     });
   });
 
@@ -123,7 +123,7 @@ describe('argv → options', () => {
     ],
     [
       ['config', 'get', 'colour'],
-      'unknown config key "colour" (valid keys: appid, units, lang, location, base_url, timeout, cache, stale_ok, icons)',
+      'unknown config key "colour" (valid keys: appid, units, temp_unit, wind_unit, pressure_unit, lang, location, base_url, timeout, cache, stale_ok, icons)',
     ],
     [['completion', 'tcsh'], 'shell must be one of bash, zsh, fish, got "tcsh"'],
   ])('%j is a usage error', async (argv, message) => {

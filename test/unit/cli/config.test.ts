@@ -45,7 +45,7 @@ describe('weather config', () => {
     const unknown = await runIn(home, ['config', 'get', 'colour']);
     expect([unknown.code, unknown.stderr]).toEqual([
       2,
-      'weather: unknown config key "colour" (valid keys: appid, units, lang, location, base_url, timeout, cache, stale_ok, icons)\n',
+      'weather: unknown config key "colour" (valid keys: appid, units, temp_unit, wind_unit, pressure_unit, lang, location, base_url, timeout, cache, stale_ok, icons)\n',
     ]);
   });
 });

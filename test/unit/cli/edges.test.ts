@@ -73,7 +73,7 @@ describe("commander's edges", () => {
     [['--frobnicate'], 'weather: unknown option "--frobnicate"\nhint: see: weather --help\n'],
     [
       ['config', 'get', 'nope'],
-      'weather: unknown config key "nope" (valid keys: appid, units, lang, location, base_url, timeout, cache, stale_ok, icons)\n',
+      'weather: unknown config key "nope" (valid keys: appid, units, temp_unit, wind_unit, pressure_unit, lang, location, base_url, timeout, cache, stale_ok, icons)\n',
     ],
     [['completion', 'tcsh'], 'weather: shell must be one of bash, zsh, fish, got "tcsh"\n'],
   ])('%j quotes in double quotes', async (args, stderr) => {

@@ -37,7 +37,7 @@ const LISBON_JSON = {
   pressure: 1016,
   humidity: 77,
   visibility: 10000,
-  wind: { speed: 4.47, direction: 190, gust: 7.6 },
+  wind: { speed: 4.47, direction: 190, gust: 7.6, beaufort: 3 },
   clouds: 48,
   sun: { rise: '2026-08-01T06:37:40+01:00', set: '2026-08-01T20:47:59+01:00' },
   meta: {
