@@ -41,7 +41,7 @@ describe('units per quantity, end to end', () => {
       expect([r.code, r.stdout, r.stderr]).toEqual([0, '23.98°C 12.1 km/h\n', '']);
     }
     const summary = [
-      '0, 0, observed 2026-06-21 12:00 (UTC+00:00)',
+      'Globe, observed 2026-06-21 12:00 (UTC+00:00)',
       'Scattered clouds, 24.0 °C, feels like 24.4 °C',
       'Wind 3 Bft from NE (55°), gusts 3 Bft',
       'Humidity 77%, pressure 1011 hPa',

@@ -125,7 +125,7 @@ describe('--watch piped', () => {
       2,
     );
     const summary = [
-      '0, 0, observed 2026-06-21 12:00 (UTC+00:00)',
+      'Globe, observed 2026-06-21 12:00 (UTC+00:00)',
       'Scattered clouds, 24.0 °C, feels like 24.4 °C',
       'Wind 3.4 m/s from NE (55°), gusts 5.1 m/s',
       'Humidity 77%, pressure 1011 hPa',
