@@ -1,4 +1,5 @@
-// Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index, the climatology).
+// Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index, the climatology,
+// the UTC offsets of every time zone).
 // Lazily imported modules become their own chunks, so a command loads only what it uses.
 import { build } from 'esbuild';
 import { BUNDLE_DEFAULTS, requireBanner } from './bundle.mjs';
@@ -81,6 +82,8 @@ async function buildAll() {
   await buildNames({});
   const { buildClimate } = await import('./build-climate.mjs');
   buildClimate({});
+  const { buildZones } = await import('./build-zones.mjs');
+  await buildZones({});
   await buildDist();
 }
 

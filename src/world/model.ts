@@ -6,7 +6,7 @@ import { clamp, normalizeLon } from './geo.js';
 import { hash01 } from './noise.js';
 import type { PlaceIndex, PlaceMatch } from './places.js';
 import { sunAt } from './sun.js';
-import { utcOffsetSeconds, zoneAt } from './timezone.js';
+import { utcOffsetSeconds, zoneAt, type UtcOffsets } from './timezone.js';
 import type { PrecipitationVolume, World, WorldObservation } from './types.js';
 import { synthesize, type Weather } from './weather.js';
 
@@ -52,14 +52,18 @@ function volume(rateMmH: number, pick: number): PrecipitationVolume {
   return { h1: round(rateMmH), h3: round(rateMmH * (1.4 + 1.6 * pick)) };
 }
 
-export function createWorld(places: PlaceIndex, climatology: Climatology): World {
+export function createWorld(
+  places: PlaceIndex,
+  climatology: Climatology,
+  utcOffset: UtcOffsets = utcOffsetSeconds,
+): World {
   return {
     observe(latitude: number, longitude: number, dt: number): WorldObservation {
       const lat = clamp(latitude, -90, 90);
       const lon = normalizeLon(longitude);
       const match = places.nearest(lat, lon);
       const zone = zoneAt(lat, lon);
-      const timezoneOffset = utcOffsetSeconds(zone, dt);
+      const timezoneOffset = utcOffset(zone, dt);
       const sun = sunAt(lat, lon, dt, timezoneOffset);
       const climate = climatology.at(lat, lon, dt);
       const weather = synthesize({ lat, lon, dt, climate });

@@ -82,6 +82,7 @@ describe('the npm package', () => {
       'data/climate.bin',
       'data/names.bin',
       'data/places.bin',
+      'data/zones.bin',
       'dist/chunks/',
       'dist/licenses.txt',
       'dist/weather.js',
