@@ -1,7 +1,7 @@
 // Builds data/zones.bin, the UTC offsets of every time zone the world model can name, from the ICU
 // of the node that runs this script: the zones Intl knows, every zone @photostructure/tz-lookup
 // can return (the nautical Etc/GMT±N included), their offsets sampled every SAMPLE_STEP seconds
-// from 1970 to 2106 and each change bisected to the second. The file's layout, its writer and its
+// from 1970 to the end of 2069 and each change bisected to the second. The file's layout, its writer and its
 // reader are src/world/zones-layout.ts; ICU's offsets are read by src/world/timezone.ts, the code
 // that answers when the table does not.
 import { readFileSync } from 'node:fs';

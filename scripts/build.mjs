@@ -1,8 +1,15 @@
-// Builds dist/ (the ESM bundle behind bin/weather.js) and data/ (the places index, the climatology,
-// the UTC offsets of every time zone).
-// Lazily imported modules become their own chunks, so a command loads only what it uses.
+// Builds dist/ (the CommonJS bundle behind bin/weather.js) and data/ (the places index, the
+// climatology, the UTC offsets of every time zone).
+//
+// The CLI is one CommonJS file: loading it costs one read and one compile, where the ES module
+// chunks it was before cost a resolution, a read and a compilation each (about 40 of them for a
+// query, a third of its CPU time). V8 compiles a function when it first runs, so code a command
+// does not run costs little more than a scan; and a module imported lazily (`await import()`) is
+// still evaluated only when imported: esbuild wraps it in a function that runs on first use. The
+// large third-party packages that only some commands use are files of their own in dist/vendor/,
+// required on first use.
 import { build } from 'esbuild';
-import { BUNDLE_DEFAULTS, requireBanner } from './bundle.mjs';
+import { BUNDLE_DEFAULTS } from './bundle.mjs';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -17,32 +24,81 @@ export async function buildDist() {
   const staging = `${root}dist.building-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    const result = await bundle(staging);
-    writeLicenses(result.metafile, `${staging}/licenses.txt`);
+    const metafile = await bundle(staging);
+    writeLicenses(metafile, `${staging}/licenses.txt`);
     // Which modules went into which file: the lazy-loading test reads it (never shipped).
-    writeFileSync(`${staging}/meta.json`, JSON.stringify(result.metafile));
+    writeFileSync(`${staging}/meta.json`, JSON.stringify(metafile));
     const old = `${root}dist.old-${process.pid}`;
     if (existsSync(`${root}dist`)) renameSync(`${root}dist`, old);
     renameSync(staging, `${root}dist`);
     rmSync(old, { recursive: true, force: true });
-    return result;
+    return metafile;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
-/** @param {string} outdir */
-function bundle(outdir) {
-  return build({
+/**
+ * Packages bundled into dist/vendor/<name>.cjs instead of the CLI's file, with the module their
+ * file exports: what a `require` of the package returns for a CommonJS package, the named exports
+ * for an ES module (the CLI imports no default of it).
+ */
+const VENDOR = {
+  undici: "module.exports = require('undici');",
+  'cli-table3': "module.exports = require('cli-table3');",
+  'fast-xml-parser': "export * from 'fast-xml-parser';",
+};
+
+/** Resolves an import of a VENDOR package to its file, required when first imported. */
+const vendorFiles = {
+  name: 'vendor',
+  /** @param {import('esbuild').PluginBuild} build */
+  setup(build) {
+    // Bare specifiers only (packages); the callback says which are vendor files.
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+      Object.hasOwn(VENDOR, path) ? { path: `./vendor/${path}.cjs`, external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * The CLI (dist/weather.cjs) and the vendor files; the metafile of all of them.
+ * @param {string} outdir
+ * @returns {Promise<import('esbuild').Metafile>}
+ */
+async function bundle(outdir) {
+  const cli = await build({
     ...BUNDLE_DEFAULTS,
     entryPoints: { weather: `${root}src/cli/main.ts` },
     outdir,
-    splitting: true,
-    format: 'esm',
-    chunkNames: 'chunks/[name]-[hash]',
-    banner: { js: requireBanner('import.meta.url') },
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    // data/ is found from the bundle's own location (src/world/index.ts, src/core/data-files.ts).
+    define: { 'import.meta.url': '__weatherBundleUrl' },
+    banner: {
+      js: "'use strict';\nconst __weatherBundleUrl = require('node:url').pathToFileURL(__filename).href;",
+    },
+    plugins: [vendorFiles],
     metafile: true,
   });
+  const vendors = await Promise.all(
+    Object.entries(VENDOR).map(([name, contents]) =>
+      build({
+        ...BUNDLE_DEFAULTS,
+        stdin: { contents, resolveDir: root, sourcefile: `vendor/${name}.js`, loader: 'js' },
+        outfile: `${outdir}/vendor/${name}.cjs`,
+        format: 'cjs',
+        metafile: true,
+      }),
+    ),
+  );
+  return [cli, ...vendors].reduce(
+    (all, { metafile }) => ({
+      inputs: { ...all.inputs, ...metafile.inputs },
+      outputs: { ...all.outputs, ...metafile.outputs },
+    }),
+    /** @type {import('esbuild').Metafile} */ ({ inputs: {}, outputs: {} }),
+  );
 }
 
 /**

@@ -28,7 +28,7 @@ export default function setup(): void {
     ...['src', 'scripts', 'package.json', 'package-lock.json'].map((p) => newest(join(ROOT, p))),
   );
   const built = Math.min(
-    ...['dist/weather.js', 'data/places.bin', 'data/names.bin', 'data/zones.bin'].map((p) =>
+    ...['dist/weather.cjs', 'data/places.bin', 'data/names.bin', 'data/zones.bin'].map((p) =>
       age(join(ROOT, p)),
     ),
   );
