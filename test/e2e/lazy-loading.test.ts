@@ -1,4 +1,6 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { Module } from 'node:module';
+import { Script } from 'node:vm';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useUpstreamFaults } from '../helpers/upstream-faults.js';
@@ -108,5 +110,16 @@ describe('a command loads only what it uses', () => {
     });
     expect(run.packages).toContain('undici');
     expect(run.files).toContain('vendor/undici.cjs');
+  });
+});
+
+describe('the code cache of dist/weather.cjs', () => {
+  it('is accepted by the node that built it', () => {
+    const file = join(ROOT, 'dist', 'weather.cjs');
+    const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
+      filename: 'dist/weather.cjs',
+      cachedData: readFileSync(`${file}.cache`),
+    });
+    expect(script.cachedDataRejected).toBe(false);
   });
 });

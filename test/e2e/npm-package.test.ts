@@ -86,6 +86,7 @@ describe('the npm package', () => {
       'dist/vendor/fast-xml-parser.cjs',
       'dist/vendor/undici.cjs',
       'dist/weather.cjs',
+      'dist/weather.cjs.cache',
       'man/weather.1',
       'package.json',
       'schema/current.schema.json',

@@ -60,9 +60,9 @@ export function loadedModules(dist: string, coverageDir: string): Loaded {
   for (const name of readdirSync(coverageDir).filter((n) => n.endsWith('.json'))) {
     const coverage = JSON.parse(readFileSync(join(coverageDir, name), 'utf8')) as Coverage;
     for (const script of coverage.result) {
-      const at = script.url.indexOf('/dist/');
-      if (at < 0) continue;
-      const file = script.url.slice(at + '/dist/'.length);
+      // bin/weather.js names the CLI's script `dist/weather.cjs`; the vendor files are file: URLs.
+      const file = /(?:^|\/)dist\/(.+)$/.exec(script.url)?.[1];
+      if (file === undefined) continue;
       files.add(file);
       for (const f of script.functions) {
         if ((f.ranges[0]?.count ?? 0) > 0) ran.add(f.functionName);
