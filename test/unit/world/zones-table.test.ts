@@ -15,27 +15,20 @@ import { sequence, utc, zonesBytes } from '../../helpers/world.js';
 
 const TZ = process.versions.tz ?? '';
 
+/** A zone with summer time from 100 to 200, and one always 3 h 30 min behind UTC. */
+const SUMMER = {
+  name: 'Test/Summer',
+  transitions: [
+    [0, 0],
+    [100, 3600],
+    [200, 0],
+  ],
+} as const;
+const FIXED = { name: 'Test/Fixed', transitions: [[0, -12600]] } as const;
+
 describe('the zones layout', () => {
   const bytes = writeZonesTable(
-    [
-      {
-        name: 'Test/Summer',
-        transitions: [
-          [0, 0],
-          [100, 3600],
-          [200, 0],
-        ],
-      },
-      { name: 'Test/Fixed', transitions: [[0, -12600]] },
-      {
-        name: 'Test/Alias',
-        transitions: [
-          [0, 0],
-          [100, 3600],
-          [200, 0],
-        ],
-      },
-    ],
+    [SUMMER, FIXED, { name: 'Test/Alias', transitions: SUMMER.transitions }],
     '2099z',
     1000,
   );
@@ -71,21 +64,7 @@ describe('the zones layout', () => {
   });
 
   it('stores a list of transitions once for the zones that share it', () => {
-    const single = writeZonesTable(
-      [
-        {
-          name: 'Test/Summer',
-          transitions: [
-            [0, 0],
-            [100, 3600],
-            [200, 0],
-          ],
-        },
-        { name: 'Test/Fixed', transitions: [[0, -12600]] },
-      ],
-      '2099z',
-      1000,
-    );
+    const single = writeZonesTable([SUMMER, FIXED], '2099z', 1000);
     // One more directory entry and name, no more transitions.
     expect(bytes.length - single.length).toBe(8 + 'Test/Alias\n'.length + 1);
   });
