@@ -41,7 +41,6 @@ beforeAll(async () => {
     `dist/weather-${process.platform}-${process.arch}`,
     'dist/sea-config.json',
     'dist/weather.blob',
-    'dist/weather.cjs',
     'data/places.bin.1234.tmp',
   ]) {
     writeFileSync(join(stage, stray), 'not for the package\n');
