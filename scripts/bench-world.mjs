@@ -1,5 +1,5 @@
-// Micro-benchmark of the embedded world model: the time to load it (read data/places.bin and
-// data/climate.bin, open them, warm the time-zone data), and the time of World.observe per call,
+// Micro-benchmark of the embedded world model: the time to load it (read data/places.bin,
+// data/climate.bin and data/zones.bin, open them), and the time of World.observe per call,
 // warm, over random points of the whole globe and random times, with the share that the climate
 // and weather take (the climatology's interpolation and the weather's synthesis alone).
 // Usage: node scripts/bench-world.mjs [--check]   (--check exits 1 when a budget is exceeded)

@@ -78,6 +78,22 @@ function zoneOf(zone) {
   return known ? zone : '';
 }
 
+/**
+ * The zones the places of `source` keep, as stored (zoneOf): the zones table (build-zones.mjs)
+ * must hold each of them.
+ * @param {string} [source]
+ * @returns {string[]}
+ */
+export function placeZones(source = DEFAULT_SOURCE) {
+  const zones = new Set();
+  for (const line of readFileSync(source, 'utf8').split('\n')) {
+    const zone = zoneOf(line.split('\t')[COLUMN.zone] ?? '');
+    if (zone !== '') zones.add(zone);
+  }
+  for (const extra of EXTRA_PLACES) if (extra.zone !== '') zones.add(extra.zone);
+  return [...zones];
+}
+
 /** @param {readonly string[]} fields */
 function elevationOf(fields) {
   const stated = fields[COLUMN.elevation];

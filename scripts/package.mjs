@@ -20,6 +20,7 @@ const ASSETS = {
   'places.bin': 'data/places.bin',
   'names.bin': 'data/names.bin',
   'climate.bin': 'data/climate.bin',
+  'zones.bin': 'data/zones.bin',
 };
 
 /**

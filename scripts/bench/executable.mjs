@@ -11,6 +11,7 @@ const INPUTS = [
   'scripts/package.mjs',
   'scripts/bundle.mjs',
   'data/places.bin',
+  'data/zones.bin',
   'package-lock.json',
 ].map((path) => join(ROOT, path));
 

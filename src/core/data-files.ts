@@ -22,7 +22,7 @@ export async function readDataFile(
 
 /**
  * Reads `data/<name>` of this installation: data/ sits at the repository root, one level up from
- * the bundle in dist/ and two from a chunk in dist/chunks/ or from this file in src/core/.
+ * the bundle in dist/ and two from this file in src/core/.
  */
 export function readInstalledDataFile(name: string, advice: string): Promise<Uint8Array> {
   return readDataFile(

@@ -4,9 +4,11 @@ import type { Platform } from '../core/env.js';
 import { readClimateTable } from './climate-layout.js';
 import { Climatology } from './climatology.js';
 import { createWorld } from './model.js';
+import type { PositionedRead } from './places-layout.js';
 import { loadPlaces, openPlaces, type PlaceIndex } from './places.js';
-import { utcOffsetSeconds } from './timezone.js';
+import { tabledUtcOffsets } from './timezone.js';
 import type { World } from './types.js';
+import { openZonesFile, readFromBytes, type ZonesFile } from './zones-layout.js';
 
 export type { Place, PrecipitationVolume, World, WorldObservation } from './types.js';
 
@@ -27,8 +29,43 @@ function readFromDataDirectory(name: string): Promise<Uint8Array> {
   );
 }
 
-/** The places file of the data directory, opened once per process (and never closed). */
+/** A data file opened for positioned reads, and the same file read whole. */
+interface OpenedFile {
+  readonly read: PositionedRead;
+  readonly readAll: () => Uint8Array;
+}
+
+/**
+ * `name` in the first data directory that has it, opened for positioned reads (and never
+ * closed: the process reads it as long as it runs). Undefined when none has it.
+ */
+function openInDataDirectory(name: string): OpenedFile | undefined {
+  for (const directory of dataDirectories()) {
+    let fd: number;
+    try {
+      fd = openSync(new URL(name, directory), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    return {
+      read: (target, position) => {
+        for (let done = 0; done < target.length;) {
+          const read = readSync(fd, target, done, target.length - done, position + done);
+          if (read === 0) throw new Error(`data/${name} is truncated`);
+          done += read;
+        }
+      },
+      readAll: () => readFileSync(fd),
+    };
+  }
+  return undefined;
+}
+
+/** The places file of the data directory, opened once per process. */
 let openedPlaces: PlaceIndex | undefined;
+/** Likewise the zones file. */
+let openedZones: ZonesFile | undefined;
 
 /**
  * The places index of data/places.bin read a cell at a time (positioned reads): a lookup reads
@@ -36,43 +73,38 @@ let openedPlaces: PlaceIndex | undefined;
  */
 function openPlacesInDataDirectory(): PlaceIndex | undefined {
   if (openedPlaces !== undefined) return openedPlaces;
-  for (const directory of dataDirectories()) {
-    let fd: number;
-    try {
-      fd = openSync(new URL('places.bin', directory), 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    openedPlaces = openPlaces(
-      (target, position) => {
-        for (let done = 0; done < target.length;) {
-          const read = readSync(fd, target, done, target.length - done, position + done);
-          if (read === 0) throw new Error('places index is truncated');
-          done += read;
-        }
-      },
-      () => readFileSync(fd),
-    );
-    return openedPlaces;
-  }
-  return undefined;
+  const file = openInDataDirectory('places.bin');
+  if (file !== undefined) openedPlaces = openPlaces(file.read, file.readAll);
+  return openedPlaces;
+}
+
+/** The UTC offsets of data/zones.bin, a zone's transitions read when it is first asked about. */
+async function openZonesInDataDirectory(): Promise<ZonesFile> {
+  if (openedZones !== undefined) return openedZones;
+  const file = openInDataDirectory('zones.bin');
+  openedZones = openZonesFile(
+    file?.read ?? readFromBytes(await readFromDataDirectory('zones.bin')),
+  );
+  return openedZones;
 }
 
 /**
  * Loads the world model: the places index (read a cell at a time from data/, or whole from what
- * the platform hands over) and the climatology (typed-array views over the file's bytes);
- * everything else is computed on demand.
+ * the platform hands over), the climatology (typed-array views over the file's bytes) and the
+ * UTC offsets of every zone (read a zone at a time); everything else is computed on demand.
  */
 export async function loadWorld(platform: Platform = {}): Promise<World> {
-  const read = platform.readData ?? readFromDataDirectory;
+  const { readData } = platform;
   const places =
-    platform.readData !== undefined
-      ? loadPlaces(await platform.readData('places.bin'))
+    readData !== undefined
+      ? loadPlaces(await readData('places.bin'))
       : (openPlacesInDataDirectory() ?? loadPlaces(await readFromDataDirectory('places.bin')));
-  const climatology = new Climatology(readClimateTable(await read('climate.bin')));
-  // ICU loads its time-zone data on first use (about 15 ms here): pay that while loading, not in
-  // the first observation.
-  utcOffsetSeconds('Europe/London', 0);
-  return createWorld(places, climatology);
+  const climatology = new Climatology(
+    readClimateTable(await (readData ?? readFromDataDirectory)('climate.bin')),
+  );
+  const zones =
+    readData !== undefined
+      ? openZonesFile(readFromBytes(await readData('zones.bin')))
+      : await openZonesInDataDirectory();
+  return createWorld(places, climatology, tabledUtcOffsets(zones));
 }

@@ -6,7 +6,7 @@ import { clamp, normalizeLon } from './geo.js';
 import { hash01 } from './noise.js';
 import { nameRadiusKm, type PlaceIndex, type PlaceMatch } from './places.js';
 import { sunAt } from './sun.js';
-import { utcOffsetSeconds, zoneAt } from './timezone.js';
+import { utcOffsetSeconds, zoneAt, type UtcOffsets } from './timezone.js';
 import type { PrecipitationVolume, World, WorldObservation } from './types.js';
 import { synthesize, type Weather } from './weather.js';
 
@@ -52,7 +52,11 @@ function volume(rateMmH: number, pick: number): PrecipitationVolume {
   return { h1: round(rateMmH), h3: round(rateMmH * (1.4 + 1.6 * pick)) };
 }
 
-export function createWorld(places: PlaceIndex, climatology: Climatology): World {
+export function createWorld(
+  places: PlaceIndex,
+  climatology: Climatology,
+  utcOffset: UtcOffsets = utcOffsetSeconds,
+): World {
   return {
     observe(latitude: number, longitude: number, dt: number): WorldObservation {
       const lat = clamp(latitude, -90, 90);
@@ -60,7 +64,7 @@ export function createWorld(places: PlaceIndex, climatology: Climatology): World
       const land = climatology.land(lat, lon);
       const match = places.nearest(lat, lon, nameRadiusKm(land));
       const zone = zoneAt(lat, lon, match, land);
-      const timezoneOffset = utcOffsetSeconds(zone, dt);
+      const timezoneOffset = utcOffset(zone, dt);
       const sun = sunAt(lat, lon, dt, timezoneOffset);
       const climate = climatology.at(lat, lon, dt, undefined, land);
       const weather = synthesize({ lat, lon, dt, climate });

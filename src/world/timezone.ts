@@ -1,6 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { clamp, normalizeLon } from './geo.js';
 import { SEA_LAND_SHARE, SEA_NAME_RADIUS_KM, type PlaceMatch } from './places.js';
+import type { ZonesFile } from './zones-layout.js';
 
 /**
  * How far a place's own zone (GeoNames') holds: the town, its surroundings and its coastal waters,
@@ -48,7 +49,18 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** The end of `1/31/2026, GMT+05:45`: format() is several times cheaper than formatToParts(). */
+const LONG_OFFSET = /GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** Offset of `zone` from UTC at `unixSeconds` as ICU tells it, in seconds. */
+export function icuUtcOffsetSeconds(zone: string, unixSeconds: number): number {
+  const text = formatterFor(zone).format(new Date(unixSeconds * 1000));
+  const match = LONG_OFFSET.exec(text);
+  if (match === null) throw new Error(`unexpected UTC offset "${text}" for ${zone}`);
+  const [, sign, hours = '0', minutes = '0', seconds = '0'] = match;
+  const total = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+  return sign === '-' ? -total : total;
+}
 
 /**
  * The last offset computed per zone: observations come in 10-minute cycles, so a server asks for
@@ -60,17 +72,21 @@ const lastOffsets = new Map<string, { readonly at: number; readonly offset: numb
 export function utcOffsetSeconds(zone: string, unixSeconds: number): number {
   const last = lastOffsets.get(zone);
   if (last?.at === unixSeconds) return last.offset;
-  const offset = askIcu(zone, unixSeconds);
+  const offset = icuUtcOffsetSeconds(zone, unixSeconds);
   lastOffsets.set(zone, { at: unixSeconds, offset });
   return offset;
 }
 
-function askIcu(zone: string, unixSeconds: number): number {
-  const parts = formatterFor(zone).formatToParts(new Date(unixSeconds * 1000));
-  const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = LONG_OFFSET.exec(name);
-  if (match === null) throw new Error(`unexpected UTC offset "${name}" for ${zone}`);
-  const [, sign, hours = '0', minutes = '0', seconds = '0'] = match;
-  const total = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
-  return sign === '-' ? -total : total;
+export type UtcOffsets = typeof utcOffsetSeconds;
+
+/**
+ * utcOffsetSeconds answered from the zones table (data/zones.bin) where it holds the zone and the
+ * instant, so a query needs no ICU; from ICU elsewhere, and everywhere when the table came from
+ * another tzdata version than this node's (its answers would differ from ICU's where the two
+ * versions do).
+ */
+export function tabledUtcOffsets(table: ZonesFile | undefined): UtcOffsets {
+  if (table === undefined || table.tzVersion !== process.versions.tz) return utcOffsetSeconds;
+  return (zone, unixSeconds) =>
+    table.offsetAt(zone, unixSeconds) ?? utcOffsetSeconds(zone, unixSeconds);
 }

@@ -1,59 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { Module } from 'node:module';
+import { Script } from 'node:vm';
 import { join } from 'node:path';
-import type { Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useUpstreamFaults } from '../helpers/upstream-faults.js';
 import { BIN, cleanEnv, makeHome, ROOT, runCommand } from '../helpers/cli.js';
+import { loadedModules, type Loaded } from '../helpers/loaded-modules.js';
 
 const { home, remove } = makeHome();
 afterAll(remove);
 const upstream = useUpstreamFaults();
 
-/** The npm packages bundled into each file of dist/, from the metafile the build writes. */
-const PACKAGES: ReadonlyMap<string, readonly string[]> = (() => {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as Metafile;
-  return new Map(
-    Object.entries(meta.outputs).map(([file, output]) => [
-      file.replace(/^.*?dist[^/]*\//, ''),
-      [
-        ...new Set(
-          Object.keys(output.inputs).flatMap(
-            (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? [],
-          ),
-        ),
-      ],
-    ]),
-  );
-})();
-
-interface Loaded {
-  /** dist/ files, by name without their content hash. */
-  readonly files: string[];
-  /** npm packages in those files. */
-  readonly packages: string[];
-}
-
-/** What a command loaded from dist/ (bin/weather.js itself is CommonJS, not traced). */
+/** What a command ran of dist/ (bin/weather.js itself is not part of it). */
 async function loaded(args: readonly string[], env: Record<string, string> = {}): Promise<Loaded> {
-  const trace = join(home, `trace-${args.join('-').replace(/\W+/g, '_')}.txt`);
-  const run = await runCommand(
-    process.execPath,
-    ['--import', join(ROOT, 'test/helpers/trace-loads.mjs'), BIN, ...args],
-    { env: cleanEnv(home, { WEATHER_TRACE_LOADS: trace, ...env }) },
-  );
+  const coverage = mkdtempSync(join(home, 'coverage-'));
+  const run = await runCommand(process.execPath, [BIN, ...args], {
+    env: cleanEnv(home, { NODE_V8_COVERAGE: coverage, ...env }),
+  });
   expect(run.stderr).not.toContain('internal error');
-  const urls = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n') : [];
-  const files = [
-    ...new Set(
-      urls.filter((url) => url.includes('/dist/')).map((url) => url.replace(/^.*\/dist\//, '')),
-    ),
-  ];
-  const packages = new Set(files.flatMap((file) => PACKAGES.get(file) ?? []));
-  return {
-    files: files.map((file) => file.replace(/-[A-Z0-9]{8}\.js$/, '')).sort(),
-    packages: [...packages].sort(),
-  };
+  return loadedModules(join(ROOT, 'dist'), coverage);
 }
+
+/** The modules of a folder of src/ among those loaded. */
+const under = (folder: string, { modules }: Loaded): string[] =>
+  modules.filter((m) => m.startsWith(`src/${folder}/`));
 
 const OFFLINE = ['--lat', '1', '--lon', '2', '--offline', '--now', '0'];
 const LIVE = ['--lat', '1', '--lon', '2', '--appid', 'k', '--timeout', '2'];
@@ -61,7 +31,7 @@ const LIVE = ['--lat', '1', '--lon', '2', '--appid', 'k', '--timeout', '2'];
 describe('a command loads only what it uses', () => {
   it('--version and -V load nothing from dist/', async () => {
     for (const args of [['--version'], ['-V']]) {
-      expect(await loaded(args)).toEqual({ files: [], packages: [] });
+      expect(await loaded(args)).toEqual({ files: [], modules: [], packages: [] });
     }
   });
 
@@ -69,56 +39,87 @@ describe('a command loads only what it uses', () => {
     '%j loads commander and nothing else of node_modules',
     async (args) => {
       const { files, packages } = await loaded(args);
-      expect(files).toContain('weather.js');
+      expect(files).toEqual(['weather.cjs']);
       expect(packages).toEqual(['commander']);
     },
   );
 
   it('--help and config do not load the world model or the server', async () => {
     for (const args of [['--help'], ['config', 'path']]) {
-      const { files } = await loaded(args);
-      expect(files.filter((f) => /chunks\/(world|handler|http|texts)$/.test(f))).toEqual([]);
+      const run = await loaded(args);
+      // The names of the faults are part of `serve`'s options, hence of the help.
+      expect([under('world', run), under('server', run)]).toEqual([
+        [],
+        ['src/server/faults/spec.ts'],
+      ]);
+      // The check can fail: the CLI's own modules are seen.
+      expect(run.modules).toContain('src/cli/program.ts');
     }
   });
 
   it('an offline call loads the world and one language, not the others', async () => {
-    const { files } = await loaded([...OFFLINE, '-l', 'fr']);
-    expect(files).toEqual(expect.arrayContaining(['chunks/world', 'chunks/handler', 'chunks/fr']));
-    expect(files).not.toContain('chunks/de');
+    const { modules } = await loaded([...OFFLINE, '-l', 'fr']);
+    expect(modules).toEqual(
+      expect.arrayContaining([
+        'src/world/index.ts',
+        'src/server/handler.ts',
+        'src/world/i18n/lang/fr.json',
+      ]),
+    );
+    expect(modules.filter((m) => m.startsWith('src/world/i18n/lang/'))).toEqual([
+      'src/world/i18n/lang/fr.json',
+    ]);
   });
 
   it('an offline call for a script (-o raw) loads no renderer, no XML library, no undici', async () => {
-    const { packages } = await loaded([...OFFLINE, '-o', 'raw']);
-    expect(packages).toEqual(['@photostructure/tz-lookup', 'commander']);
+    const run = await loaded([...OFFLINE, '-o', 'raw']);
+    expect(run.packages).toEqual(['@photostructure/tz-lookup', 'commander']);
+    expect(run.files).toEqual(['weather.cjs']);
+    const renderers = ['bars', 'colour', 'context', 'summary', 'table', 'width'];
+    expect(renderers.filter((name) => run.modules.includes(`src/render/${name}.ts`))).toEqual([]);
+    expect(run.modules).toContain('src/cli/commands/current.ts');
   });
 
   it.each([
-    ['table', ['-o', 'table'], ['chalk', 'cli-table3']],
-    ['summary', ['-o', 'summary'], ['chalk']],
-    ['XML', ['-m', 'xml', '-o', 'raw'], ['fast-xml-parser']],
-  ])('the %s output loads what it needs', async (_what, extra, needed) => {
-    const { packages } = await loaded([...OFFLINE, ...extra]);
-    expect(packages).toEqual(expect.arrayContaining(needed));
-    expect(packages).not.toContain('undici');
+    ['table', ['-o', 'table'], ['chalk', 'cli-table3'], ['vendor/cli-table3.cjs', 'weather.cjs']],
+    ['summary', ['-o', 'summary'], ['chalk'], ['weather.cjs']],
+    [
+      'XML',
+      ['-m', 'xml', '-o', 'raw'],
+      ['fast-xml-parser'],
+      ['vendor/fast-xml-parser.cjs', 'weather.cjs'],
+    ],
+  ])('the %s output loads what it needs', async (_what, extra, needed, files) => {
+    const run = await loaded([...OFFLINE, ...extra]);
+    expect(run.packages).toEqual(expect.arrayContaining(needed));
+    expect(run.packages).not.toContain('undici');
+    expect(run.files).toEqual(files);
   });
 
   it('a direct live call uses node:http, not undici', async () => {
-    const { files, packages } = await loaded([
-      ...LIVE,
-      '-o',
-      'raw',
-      '--base-url',
-      upstream.base('ok'),
-    ]);
-    expect(files).toContain('chunks/live');
-    expect(files).not.toContain('chunks/world');
-    expect(packages).toEqual(['commander']);
+    const run = await loaded([...LIVE, '-o', 'raw', '--base-url', upstream.base('ok')]);
+    expect(run.modules).toContain('src/client/live.ts');
+    expect(under('world', run)).toEqual([]);
+    expect(run.packages).toEqual(['commander']);
+    expect(run.files).toEqual(['weather.cjs']);
   });
 
   it('a live call through a proxy loads undici', async () => {
-    const { packages } = await loaded([...LIVE, '--base-url', 'http://127.0.0.1:9/data/2.5'], {
+    const run = await loaded([...LIVE, '--base-url', 'http://127.0.0.1:9/data/2.5'], {
       HTTP_PROXY: 'http://127.0.0.1:9',
     });
-    expect(packages).toContain('undici');
+    expect(run.packages).toContain('undici');
+    expect(run.files).toContain('vendor/undici.cjs');
+  });
+});
+
+describe('the code cache of dist/weather.cjs', () => {
+  it('is accepted by the node that built it', () => {
+    const file = join(ROOT, 'dist', 'weather.cjs');
+    const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
+      filename: 'dist/weather.cjs',
+      cachedData: readFileSync(`${file}.cache`),
+    });
+    expect(script.cachedDataRejected).toBe(false);
   });
 });

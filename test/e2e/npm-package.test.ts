@@ -41,7 +41,6 @@ beforeAll(async () => {
     `dist/weather-${process.platform}-${process.arch}`,
     'dist/sea-config.json',
     'dist/weather.blob',
-    'dist/weather.cjs',
     'data/places.bin.1234.tmp',
   ]) {
     writeFileSync(join(stage, stray), 'not for the package\n');
@@ -68,9 +67,7 @@ afterAll(() => {
 
 describe('the npm package', () => {
   it('holds exactly what runs, and its documentation', () => {
-    const entries = new Set(
-      files.map((path) => path.replace(/^(dist\/chunks|completions)\/.*/, '$1/')),
-    );
+    const entries = new Set(files.map((path) => path.replace(/^(completions)\/.*/, '$1/')));
     expect([...entries].sort()).toEqual([
       'LICENSE',
       'NOTICE',
@@ -82,20 +79,18 @@ describe('the npm package', () => {
       'data/climate.bin',
       'data/names.bin',
       'data/places.bin',
-      'dist/chunks/',
+      'data/zones.bin',
       'dist/licenses.txt',
-      'dist/weather.js',
+      'dist/vendor/cli-table3.cjs',
+      'dist/vendor/fast-xml-parser.cjs',
+      'dist/vendor/undici.cjs',
+      'dist/weather.cjs',
+      'dist/weather.cjs.cache',
       'man/weather.1',
       'package.json',
       'schema/current.schema.json',
       'schema/scenario.schema.json',
     ]);
-    const chunks = files.filter((path) => path.startsWith('dist/chunks/'));
-    expect(chunks.sort()).toEqual(
-      readdirSync(join(stage, 'dist', 'chunks'))
-        .map((name) => `dist/chunks/${name}`)
-        .sort(),
-    );
     expect(files.filter((path) => path.startsWith('completions/')).sort()).toEqual(
       readdirSync(join(stage, 'completions'))
         .map((name) => `completions/${name}`)

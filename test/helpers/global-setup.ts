@@ -28,7 +28,9 @@ export default function setup(): void {
     ...['src', 'scripts', 'package.json', 'package-lock.json'].map((p) => newest(join(ROOT, p))),
   );
   const built = Math.min(
-    ...['dist/weather.js', 'data/places.bin', 'data/names.bin'].map((p) => age(join(ROOT, p))),
+    ...['dist/weather.cjs', 'data/places.bin', 'data/names.bin', 'data/zones.bin'].map((p) =>
+      age(join(ROOT, p)),
+    ),
   );
   if (built > sources) return;
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: ROOT });

@@ -22,7 +22,9 @@ const DATA_CODE = [
   'scripts/build-data.mjs',
   'scripts/build-climate.mjs',
   'scripts/build-names.mjs',
+  'scripts/build-zones.mjs',
   'src/world/places-layout.ts',
+  'src/world/zones-layout.ts',
   'src/world/climate-layout.ts',
   'src/world/climate-stations.ts',
   'src/places/build.ts',
@@ -67,10 +69,18 @@ export async function namesBytes(): Promise<Uint8Array> {
   return readFile(join(TEST_DATA_DIR, 'names.bin'));
 }
 
+/** The UTC offsets of every zone (data/zones.bin) built into the test data folder, likewise. */
+export async function zonesBytes(): Promise<Uint8Array> {
+  const { buildZones } = await import('../../scripts/build-zones.mjs');
+  await buildZones({ out: join(TEST_DATA_DIR, 'zones.bin') });
+  return readFile(join(TEST_DATA_DIR, 'zones.bin'));
+}
+
 const BUILDERS: Readonly<Record<string, () => Promise<Uint8Array>>> = {
   'places.bin': placesBytes,
   'names.bin': namesBytes,
   'climate.bin': climateBytes,
+  'zones.bin': zonesBytes,
 };
 
 const dataFiles = new Map<string, Promise<Uint8Array>>();
