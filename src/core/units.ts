@@ -145,11 +145,12 @@ export function temperatureIn(unit: TempUnit, units: Units, value: number): numb
 }
 
 /**
- * Upper limits of Beaufort forces 0 to 11 in m/s (WMO), each the highest speed of its force as
- * the scale writes it, in tenths: 1.5 m/s is force 1, 1.6 m/s force 2; above 32.6 is force 12.
+ * Upper limits of Beaufort forces 0 to 11 in m/s (WMO code table 1100: 0–0.2 calm, 0.3–1.5 light
+ * air, 1.6–3.3, 3.4–5.4, 5.5–7.9 … 28.5–32.6, then 32.7 and above), each the highest speed of its
+ * force in tenths: 1.5 m/s is force 1, 1.6 m/s force 2; above 32.6 is force 12.
  */
 export const BEAUFORT_LIMITS = [
-  0.5, 1.5, 3.3, 5.5, 7.9, 10.7, 13.8, 17.1, 20.7, 24.4, 28.4, 32.6,
+  0.2, 1.5, 3.3, 5.4, 7.9, 10.7, 13.8, 17.1, 20.7, 24.4, 28.4, 32.6,
 ] as const;
 
 /** The Beaufort force of a speed in m/s, read at the scale's precision of 0.1 m/s. */
