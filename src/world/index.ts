@@ -1,5 +1,4 @@
-import { openSync, readFileSync, readSync } from 'node:fs';
-import { readDataFile } from '../core/data-files.js';
+import { openInstalledDataFile, readInstalledDataFile } from '../core/data-files.js';
 import type { Platform } from '../core/env.js';
 import { readClimateTable } from './climate-layout.js';
 import { Climatology } from './climatology.js';
@@ -10,19 +9,9 @@ import type { World } from './types.js';
 
 export type { Place, PrecipitationVolume, World, WorldObservation } from './types.js';
 
-/**
- * data/ sits at the repository root: one level up from the bundle in dist/, two levels up from
- * this file when it runs from source (tests). A function, not a constant: the single executable
- * has no `import.meta.url` to resolve, and never asks.
- */
-function dataDirectories(): URL[] {
-  return [new URL('../data/', import.meta.url), new URL('../../data/', import.meta.url)];
-}
-
 function readFromDataDirectory(name: string): Promise<Uint8Array> {
-  return readDataFile(
+  return readInstalledDataFile(
     name,
-    dataDirectories(),
     'run `npm run build` to generate it (the embedded world model needs it)',
   );
 }
@@ -36,27 +25,14 @@ let openedPlaces: PlaceIndex | undefined;
  */
 function openPlacesInDataDirectory(): PlaceIndex | undefined {
   if (openedPlaces !== undefined) return openedPlaces;
-  for (const directory of dataDirectories()) {
-    let fd: number;
-    try {
-      fd = openSync(new URL('places.bin', directory), 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    openedPlaces = openPlaces(
-      (target, position) => {
-        for (let done = 0; done < target.length;) {
-          const read = readSync(fd, target, done, target.length - done, position + done);
-          if (read === 0) throw new Error('places index is truncated');
-          done += read;
-        }
-      },
-      () => readFileSync(fd),
-    );
-    return openedPlaces;
-  }
-  return undefined;
+  const file = openInstalledDataFile('places.bin');
+  if (file === undefined) return undefined;
+  openedPlaces = openPlaces(file.read, () => {
+    const bytes = new Uint8Array(file.size);
+    file.read(bytes, 0);
+    return bytes;
+  });
+  return openedPlaces;
 }
 
 /**
