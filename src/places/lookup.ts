@@ -123,29 +123,23 @@ export class PlaceNames {
 
   /** The places of these entries that match the query's country and region, deduplicated. */
   private places(entries: readonly KeyEntry[], query: PlaceQuery): NamedPlace[] {
-    const out: NamedPlace[] = [];
     const seen = new Set<number>();
-    for (const entry of entries) {
-      if (seen.has(entry.record)) continue;
-      seen.add(entry.record);
-      const place = this.place(entry);
+    const unique = entries.filter((e) => !seen.has(e.record) && seen.add(e.record));
+    const out: NamedPlace[] = [];
+    for (const r of this.t.records(unique)) {
+      const place: NamedPlace = {
+        name: this.decoder.decode(r.name),
+        country: unpackCountry(r.country),
+        region: this.decoder.decode(r.region),
+        population: r.population,
+        lat: r.lat / UNITS_PER_DEGREE,
+        lon: r.lon / UNITS_PER_DEGREE,
+      };
       if (query.country !== undefined && place.country !== query.country) continue;
       if (query.region !== undefined && place.region.toUpperCase() !== query.region) continue;
       out.push(place);
     }
     return out.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
-  }
-
-  private place(entry: KeyEntry): NamedPlace {
-    const r = this.t.record(entry);
-    return {
-      name: this.decoder.decode(r.name),
-      country: unpackCountry(r.country),
-      region: this.decoder.decode(r.region),
-      population: r.population,
-      lat: r.lat / UNITS_PER_DEGREE,
-      lon: r.lon / UNITS_PER_DEGREE,
-    };
   }
 }
 

@@ -235,7 +235,8 @@ export interface NamesTable {
   /** The first key of block `b`, from the sparse index read at open. */
   firstKey(b: number): Uint8Array;
   block(b: number): readonly KeyEntry[];
-  record(entry: KeyEntry): PlaceRecord;
+  /** The records the entries point at, in their order. */
+  records(entries: readonly KeyEntry[]): PlaceRecord[];
 }
 
 export class NamesFormatError extends Error {}
@@ -255,18 +256,20 @@ function words(bytes: Uint8Array, at: number, count: number): Uint32Array {
  */
 const KEPT_BLOCKS = 1024;
 const KEPT_RECORDS = 8192;
+/**
+ * Records this close together are read at once: reading a few kilobytes more costs less than
+ * another system call.
+ */
+const SPAN_GAP = 4096;
 
-/** `compute`, remembering its answers by `at` (what `length` is for a given `at` never changes). */
-function remembered<V>(
-  limit: number,
-  compute: (at: number, length: number) => V,
-): (at: number, length: number) => V {
+/** `compute`, remembering up to `limit` of its answers. */
+function remembered<V>(limit: number, compute: (at: number) => V): (at: number) => V {
   const kept = new Map<number, V>();
-  return (at, length) => {
+  return (at) => {
     let value = kept.get(at);
     if (value === undefined) {
       if (kept.size >= limit) kept.clear();
-      value = compute(at, length);
+      value = compute(at);
       kept.set(at, value);
     }
     return value;
@@ -329,26 +332,59 @@ export function openNamesTable(readAt: ReadAt, size: number): NamesTable {
     }
     return entries;
   });
-  const record = remembered(KEPT_RECORDS, (offset, length): PlaceRecord => {
-    const bytes = readAt(recordsAt + offset, length);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return {
-      lat: view.getInt32(0, true),
-      lon: view.getInt32(4, true),
-      population: view.getUint32(8, true),
-      country: view.getUint16(12, true),
-      region: regions[view.getUint16(14, true)] ?? new Uint8Array(),
-      name: bytes.subarray(RECORD_FIXED_BYTES),
-    };
+  /** The record at `at` of the bytes seen by `view`, `length` bytes long. */
+  const decode = (view: DataView, at: number, length: number): PlaceRecord => ({
+    lat: view.getInt32(at, true),
+    lon: view.getInt32(at + 4, true),
+    population: view.getUint32(at + 8, true),
+    country: view.getUint16(at + 12, true),
+    region: regions[view.getUint16(at + 14, true)] ?? new Uint8Array(),
+    name: new Uint8Array(
+      view.buffer,
+      view.byteOffset + at + RECORD_FIXED_BYTES,
+      length - RECORD_FIXED_BYTES,
+    ),
   });
+  const kept = new Map<number, PlaceRecord>();
+  const records = (entries: readonly KeyEntry[]): PlaceRecord[] => {
+    const out = entries.map((e) => kept.get(e.record));
+    const wanted = out.flatMap((r, i) => (r === undefined ? [i] : []));
+    const recordOf = (i: number | undefined) => entries[i ?? -1]?.record ?? 0;
+    wanted.sort((a, b) => recordOf(a) - recordOf(b));
+    // Records close together in the file come in one read: a prefix search wants thousands.
+    for (let i = 0; i < wanted.length;) {
+      const from = recordOf(wanted[i]);
+      let to = from;
+      let j = i;
+      for (; j < wanted.length && recordOf(wanted[j]) - to <= SPAN_GAP; j++) {
+        const e = entries[wanted[j] ?? -1];
+        if (e !== undefined) to = Math.max(to, e.record + e.recordLength);
+      }
+      const bytes = readAt(recordsAt + from, to - from);
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (; i < j; i++) {
+        const at = wanted[i] ?? -1;
+        const e = entries[at];
+        if (e === undefined) continue;
+        const r = decode(view, e.record - from, e.recordLength);
+        out[at] = r;
+        if (kept.size >= KEPT_RECORDS) kept.clear();
+        kept.set(e.record, r);
+      }
+    }
+    return out.map((r) => {
+      if (r === undefined) throw new RangeError('a record of the names index is missing');
+      return r;
+    });
+  };
   return {
     places: header.places,
     keys: header.keys,
     blockKeys: header.blockKeys,
     blocks,
     firstKey: (b) => slice('sparseKeys', sparseStart[b] ?? 0, sparseStart[b + 1] ?? 0),
-    block: (b) => block(b, 0),
-    record: (entry) => record(entry.record, entry.recordLength),
+    block,
+    records,
   };
 }
 
