@@ -1,3 +1,4 @@
+import type { PositionedFile } from '../core/data-files.js';
 import { foldName } from './fold.js';
 import {
   compareBytes,
@@ -8,7 +9,6 @@ import {
   type KeyEntry,
   type NamesTable,
 } from './names-layout.js';
-import type { PositionedFile } from '../core/data-files.js';
 import type { PlaceQuery } from './query.js';
 
 /** A place found by name, as `--place` and `weather places search` show it. */
@@ -100,25 +100,16 @@ export class PlaceNames {
 
   /** The index of the first key not below `key`: the sparse index, then one block. */
   private lowerBound(key: Uint8Array): number {
+    const t = this.t;
     // The last block whose first key is below `key`: the answer is in it, or starts the next.
-    let low = 0;
-    let high = this.t.blocks;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareBytes(this.t.firstKey(middle), key) < 0) low = middle + 1;
-      else high = middle;
-    }
-    if (low === 0) return 0;
-    const block = low - 1;
-    const entries = this.t.block(block);
-    low = 0;
-    high = entries.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareBytes(entries[middle]?.key ?? key, key) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return block * this.t.blockKeys + low;
+    const after = firstNotBelow(t.blocks, (b) => compareBytes(t.firstKey(b), key) < 0);
+    if (after === 0) return 0;
+    const entries = t.block(after - 1);
+    const within = firstNotBelow(
+      entries.length,
+      (i) => compareBytes(entries[i]?.key ?? key, key) < 0,
+    );
+    return (after - 1) * t.blockKeys + within;
   }
 
   /** The places of these entries that match the query's country and region, deduplicated. */
@@ -141,6 +132,18 @@ export class PlaceNames {
     }
     return out.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
   }
+}
+
+/** The first of 0…count−1 for which `below` is false (it holds for a run at the start), or count. */
+function firstNotBelow(count: number, below: (i: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (below(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function startsWith(key: Uint8Array, prefix: Uint8Array): boolean {

@@ -26,7 +26,7 @@ const MAGIC = 0x314d4e57;
 const VERSION = 2;
 /**
  * Keys per block: a block is about a kilobyte (one read per lookup), and the sparse index of the
- * blocks' first keys about 120 KB (read when the index opens).
+ * blocks' first keys about 130 KB (read when the index opens).
  */
 const BLOCK_KEYS = 64;
 const HEADER_FIELDS = [
