@@ -31,6 +31,8 @@ export interface NamedPlace {
 export const DOMINANCE = 10;
 /** Prefix searches look at this many index entries at most, so a one-letter search stays fast. */
 const PREFIX_SCAN_LIMIT = 20_000;
+/** Records read at once when a search wants its most populous places only. */
+const MIN_RECORDS_READ = 64;
 
 export type Resolution =
   | { readonly kind: 'found'; readonly place: NamedPlace }
@@ -76,6 +78,7 @@ export class PlaceNames {
     const then = this.places(
       prefixed.filter((e) => !seen.has(e.record)),
       query,
+      limit - first.length,
     );
     return [...first, ...then].slice(0, limit);
   }
@@ -112,23 +115,39 @@ export class PlaceNames {
     return (after - 1) * t.blockKeys + within;
   }
 
-  /** The places of these entries that match the query's country and region, deduplicated. */
-  private places(entries: readonly KeyEntry[], query: PlaceQuery): NamedPlace[] {
+  /**
+   * The places of these entries that match the query's country and region, deduplicated, most
+   * populous first; with a limit, enough of them for the first `limit` (ties included), so that
+   * a search among thousands of names reads the records of a few places.
+   */
+  private places(
+    entries: readonly KeyEntry[],
+    query: PlaceQuery,
+    limit = Number.POSITIVE_INFINITY,
+  ): NamedPlace[] {
+    if (limit <= 0) return [];
     const seen = new Set<number>();
     const unique = entries.filter((e) => !seen.has(e.record) && seen.add(e.record));
+    const order = unique.sort((a, b) => b.population - a.population);
     const out: NamedPlace[] = [];
-    for (const r of this.t.records(unique)) {
-      const place: NamedPlace = {
-        name: this.decoder.decode(r.name),
-        country: unpackCountry(r.country),
-        region: this.decoder.decode(r.region),
-        population: r.population,
-        lat: r.lat / UNITS_PER_DEGREE,
-        lon: r.lon / UNITS_PER_DEGREE,
-      };
-      if (query.country !== undefined && place.country !== query.country) continue;
-      if (query.region !== undefined && place.region.toUpperCase() !== query.region) continue;
-      out.push(place);
+    const batch = Math.max(MIN_RECORDS_READ, Math.min(limit, order.length));
+    for (let i = 0; i < order.length; i += batch) {
+      const last = out[limit - 1];
+      // The next places are less populous than `limit` places found already: none can enter.
+      if (last !== undefined && (order[i]?.population ?? 0) < last.population) break;
+      for (const r of this.t.records(order.slice(i, i + batch))) {
+        const place: NamedPlace = {
+          name: this.decoder.decode(r.name),
+          country: unpackCountry(r.country),
+          region: this.decoder.decode(r.region),
+          population: r.population,
+          lat: r.lat / UNITS_PER_DEGREE,
+          lon: r.lon / UNITS_PER_DEGREE,
+        };
+        if (query.country !== undefined && place.country !== query.country) continue;
+        if (query.region !== undefined && place.region.toUpperCase() !== query.region) continue;
+        out.push(place);
+      }
     }
     return out.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
   }
@@ -159,7 +178,7 @@ export function loadPlaceNames(bytes: Uint8Array): PlaceNames {
 
 /**
  * Opens the names index of a file of `size` bytes read through `read`, a block of keys and a few
- * records per lookup: opening reads the head of the file (about 130 KB), not its 14 MB.
+ * records per lookup: opening reads the head of the file (about 130 KB), not its 15 MB.
  */
 export function openPlaceNames(file: PositionedFile): PlaceNames {
   return new PlaceNames(

@@ -7,7 +7,7 @@
  *
  * The file is read in parts: the head (header, region names and a sparse index of every
  * BLOCK_KEYS-th key) when the index opens, then one block of keys per lookup, then one record per
- * place found, so a lookup reads a few kilobytes of the 14 MB. Every number is read as
+ * place found, so a lookup reads a few kilobytes of the 15 MB. Every number is read as
  * little-endian through a DataView, so the bytes mean the same on any host.
  *
  * A header of HEADER_WORDS u32 words (HEADER_FIELDS, then each section's byte offset in
@@ -16,7 +16,8 @@
  * - blockStart: each block's byte offset in `blocks`, and the end;
  * - sparseStart, sparseKeys: the first key of each block, UTF-8;
  * - blocks: BLOCK_KEYS key entries each (the last one fewer), an entry being u16 key length, the
- *   key's bytes, u32 offset of its place's record in `records`, u16 length of that record;
+ *   key's bytes, u32 offset of its place's record in `records`, u16 length of that record, u32
+ *   population of that place (a search reads the records of the most populous places only);
  * - records: per place, i32 latitude and i32 longitude in 1e-5 degrees, u32 population, u16
  *   country, u16 region, then the name's bytes.
  */
@@ -25,7 +26,7 @@
 const MAGIC = 0x314d4e57;
 const VERSION = 2;
 /**
- * Keys per block: a block is about a kilobyte (one read per lookup), and the sparse index of the
+ * Keys per block: a block is about 1.5 KB (one read per lookup), and the sparse index of the
  * blocks' first keys about 130 KB (read when the index opens).
  */
 const BLOCK_KEYS = 64;
@@ -54,8 +55,8 @@ const HEADER_BYTES = 4 * (HEADER_FIELDS.length + SECTION_NAMES.length);
 const UNITS_PER_DEGREE = 1e5;
 /** lat, lon, population, country, region. */
 const RECORD_FIXED_BYTES = 16;
-/** Key length and record offset and length around each key of a block. */
-const ENTRY_FIXED_BYTES = 8;
+/** Key length, record offset and length, and population around each key of a block. */
+const ENTRY_FIXED_BYTES = 12;
 
 type Header = { readonly [F in (typeof HEADER_FIELDS)[number]]: number };
 type SectionName = (typeof SECTION_NAMES)[number];
@@ -188,7 +189,8 @@ export function writeNamesTable(places: readonly NamedPlaceRecord[]): Uint8Array
     entryAt += 2 + e.key.length;
     view.setUint32(entryAt, recordStart[e.place] ?? 0, true);
     view.setUint16(entryAt + 4, RECORD_FIXED_BYTES + (names[e.place]?.length ?? 0), true);
-    entryAt += 6;
+    view.setUint32(entryAt + 6, Math.min(places[e.place]?.population ?? 0, 0xffffffff), true);
+    entryAt += ENTRY_FIXED_BYTES - 2;
   });
   view.setUint32(at('blockStart') + 4 * firstKeys.length, entryAt - at('blocks'), true);
   places.forEach((p, i) => {
@@ -212,6 +214,8 @@ export interface KeyEntry {
   /** Byte offset of the record in the records section: one per place. */
   readonly record: number;
   readonly recordLength: number;
+  /** The place's, as in its record. */
+  readonly population: number;
 }
 
 /** One place as the file holds it. */
@@ -327,6 +331,7 @@ export function openNamesTable(readAt: ReadAt, size: number): NamesTable {
         key,
         record: view.getUint32(p, true),
         recordLength: view.getUint16(p + 4, true),
+        population: view.getUint32(p + 6, true),
       });
       p += ENTRY_FIXED_BYTES - 2;
     }

@@ -44,6 +44,7 @@ function answers(index: PlaceNames, text: string): unknown {
     resolved: index.resolve(query, false),
     first: index.resolve(query, true),
     search: index.search(query, 20),
+    top: index.search(query, 3),
   };
 }
 
@@ -76,5 +77,12 @@ describe('the names index read in parts', () => {
     const found = index.resolve(parsePlaceQuery('Springfield, US-IL'), false);
     expect(found.kind === 'found' && found.place.name).toBe('Springfield');
     expect(bytesRead() - opening).toBeLessThan(16_384);
+  });
+
+  it('searches a letter reading its blocks of names and the records of a few places', () => {
+    const { index, bytesRead } = opened();
+    const opening = bytesRead();
+    expect(index.search(parsePlaceQuery('a'), 20)).toEqual(whole.search(parsePlaceQuery('a'), 20));
+    expect(bytesRead() - opening).toBeLessThan(bytes.length / 20);
   });
 });
