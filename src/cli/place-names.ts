@@ -1,7 +1,13 @@
-import { readInstalledDataFile } from '../core/data-files.js';
+import { missingDataFile, openInstalledDataFile } from '../core/data-files.js';
 import type { Platform } from '../core/env.js';
 import { UsageError } from '../core/errors.js';
-import { loadPlaceNames, placeLabel, type NamedPlace, type PlaceNames } from '../places/lookup.js';
+import {
+  loadPlaceNames,
+  openPlaceNames,
+  placeLabel,
+  type NamedPlace,
+  type PlaceNames,
+} from '../places/lookup.js';
 import { parsePlaceQuery } from '../places/query.js';
 import { alignColumns } from '../render/columns.js';
 
@@ -9,17 +15,28 @@ export const NAMES_FILE = 'names.bin';
 /** Candidates shown when a name is ambiguous. */
 const SHOWN_CANDIDATES = 5;
 
+function openInstalledNames(): PlaceNames {
+  const file = openInstalledDataFile(NAMES_FILE);
+  if (file === undefined) {
+    throw missingDataFile(NAMES_FILE, 'run `npm run build` to generate it (--place needs it)');
+  }
+  return openPlaceNames(file);
+}
+
 const loaded = new WeakMap<Platform, Promise<PlaceNames>>();
 
-/** The names index, read on first use only: runs given coordinates never pay for it. */
+/**
+ * The names index, opened on first use only: runs given coordinates never pay for it. From data/
+ * it is read in parts (openPlaceNames); the single executable hands its asset's bytes over whole.
+ */
 export function placeNames(platform: Platform): Promise<PlaceNames> {
   let names = loaded.get(platform);
   if (names === undefined) {
-    const read =
-      platform.readData ??
-      ((name: string) =>
-        readInstalledDataFile(name, 'run `npm run build` to generate it (--place needs it)'));
-    names = read(NAMES_FILE).then(loadPlaceNames);
+    const { readData } = platform;
+    names =
+      readData === undefined
+        ? Promise.resolve().then(openInstalledNames)
+        : readData(NAMES_FILE).then(loadPlaceNames);
     loaded.set(platform, names);
   }
   return names;

@@ -1,4 +1,28 @@
+import { fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+
+/** Fills `target` with the file's bytes from `position` on; throws when the file ends first. */
+export type PositionedRead = (target: Uint8Array, position: number) => void;
+
+/** A data file read in parts, as a lookup needs them. */
+export interface PositionedFile {
+  readonly size: number;
+  readonly read: PositionedRead;
+}
+
+/**
+ * data/ sits at the repository root: one level up from the bundle in dist/, two levels up from
+ * this file in src/core/. A function, not a constant: the single
+ * executable has no `import.meta.url` to resolve, and never asks.
+ */
+function installedDataDirectories(): URL[] {
+  return [new URL('../data/', import.meta.url), new URL('../../data/', import.meta.url)];
+}
+
+/** The error of a data file that no candidate directory has; `advice` says how to get it. */
+export function missingDataFile(name: string, advice: string): Error {
+  return new Error(`data/${name} is missing: ${advice}`);
+}
 
 /**
  * Reads `data/<name>` from the first of `directories` that has it. Where data/ is depends on how
@@ -17,17 +41,45 @@ export async function readDataFile(
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  throw new Error(`data/${name} is missing: ${advice}`);
+  throw missingDataFile(name, advice);
+}
+
+/** Reads `data/<name>` of this installation. */
+export function readInstalledDataFile(name: string, advice: string): Promise<Uint8Array> {
+  return readDataFile(name, installedDataDirectories(), advice);
 }
 
 /**
- * Reads `data/<name>` of this installation: data/ sits at the repository root, one level up from
- * the bundle in dist/ and two from this file in src/core/.
+ * Opens `data/<name>` of the first of `directories` that has it for positioned reads; undefined
+ * when none has it. The file stays open for the life of the process.
  */
-export function readInstalledDataFile(name: string, advice: string): Promise<Uint8Array> {
-  return readDataFile(
-    name,
-    [new URL('../data/', import.meta.url), new URL('../../data/', import.meta.url)],
-    advice,
-  );
+export function openDataFile(
+  name: string,
+  directories: readonly (string | URL)[],
+): PositionedFile | undefined {
+  for (const directory of directories) {
+    let fd: number;
+    try {
+      fd = openSync(new URL(name, directory), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    return {
+      size: fstatSync(fd).size,
+      read: (target, position) => {
+        for (let done = 0; done < target.length;) {
+          const read = readSync(fd, target, done, target.length - done, position + done);
+          if (read === 0) throw new Error(`data/${name} is truncated: run \`npm run build\``);
+          done += read;
+        }
+      },
+    };
+  }
+  return undefined;
+}
+
+/** Opens `data/<name>` of this installation for positioned reads; undefined when it is missing. */
+export function openInstalledDataFile(name: string): PositionedFile | undefined {
+  return openDataFile(name, installedDataDirectories());
 }

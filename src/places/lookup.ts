@@ -1,9 +1,12 @@
+import type { PositionedFile } from '../core/data-files.js';
 import { foldName } from './fold.js';
 import {
   compareBytes,
+  openNamesTable,
   readNamesTable,
   unpackCountry,
   UNITS_PER_DEGREE,
+  type KeyEntry,
   type NamesTable,
 } from './names-layout.js';
 import type { PlaceQuery } from './query.js';
@@ -28,6 +31,8 @@ export interface NamedPlace {
 export const DOMINANCE = 10;
 /** Prefix searches look at this many index entries at most, so a one-letter search stays fast. */
 const PREFIX_SCAN_LIMIT = 20_000;
+/** Records read at once when a search wants its most populous places only. */
+const MIN_RECORDS_READ = 64;
 
 export type Resolution =
   | { readonly kind: 'found'; readonly place: NamedPlace }
@@ -47,10 +52,11 @@ export class PlaceNames {
   /** Places with exactly this name, most populous first. */
   exact(query: PlaceQuery): NamedPlace[] {
     const key = this.encoder.encode(foldName(query.name));
-    const found: number[] = [];
+    const found: KeyEntry[] = [];
     for (let i = this.lowerBound(key); i < this.t.keys; i++) {
-      if (compareBytes(this.keyAt(i), key) !== 0) break;
-      found.push(this.t.keyPlace[i] ?? 0);
+      const entry = this.entryAt(i);
+      if (compareBytes(entry.key, key) !== 0) break;
+      found.push(entry);
     }
     return this.places(found, query);
   }
@@ -58,19 +64,21 @@ export class PlaceNames {
   /** Places with this name, then places whose name starts with it; most populous first in each. */
   search(query: PlaceQuery, limit: number): NamedPlace[] {
     const key = this.encoder.encode(foldName(query.name));
-    const exact: number[] = [];
-    const prefixed: number[] = [];
-    const end = Math.min(this.t.keys, this.lowerBound(key) + PREFIX_SCAN_LIMIT);
-    for (let i = this.lowerBound(key); i < end; i++) {
-      const k = this.keyAt(i);
-      if (!startsWith(k, key)) break;
-      (k.length === key.length ? exact : prefixed).push(this.t.keyPlace[i] ?? 0);
+    const exact: KeyEntry[] = [];
+    const prefixed: KeyEntry[] = [];
+    const start = this.lowerBound(key);
+    const end = Math.min(this.t.keys, start + PREFIX_SCAN_LIMIT);
+    for (let i = start; i < end; i++) {
+      const entry = this.entryAt(i);
+      if (!startsWith(entry.key, key)) break;
+      (entry.key.length === key.length ? exact : prefixed).push(entry);
     }
-    const seen = new Set(exact);
+    const seen = new Set(exact.map((e) => e.record));
     const first = this.places(exact, query);
     const then = this.places(
-      prefixed.filter((p) => !seen.has(p)),
+      prefixed.filter((e) => !seen.has(e.record)),
       query,
+      limit - first.length,
     );
     return [...first, ...then].slice(0, limit);
   }
@@ -86,47 +94,75 @@ export class PlaceNames {
     return { kind: 'ambiguous', candidates };
   }
 
-  private keyAt(i: number): Uint8Array {
-    return this.t.keyBytes.subarray(this.t.keyStart[i], this.t.keyStart[i + 1]);
+  private entryAt(i: number): KeyEntry {
+    const { blockKeys } = this.t;
+    const entry = this.t.block(Math.floor(i / blockKeys))[i % blockKeys];
+    if (entry === undefined) throw new RangeError(`no key ${i} in the names index`);
+    return entry;
   }
 
+  /** The index of the first key not below `key`: the sparse index, then one block. */
   private lowerBound(key: Uint8Array): number {
-    let low = 0;
-    let high = this.t.keys;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareBytes(this.keyAt(middle), key) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    const t = this.t;
+    // The last block whose first key is below `key`: the answer is in it, or starts the next.
+    const after = firstNotBelow(t.blocks, (b) => compareBytes(t.firstKey(b), key) < 0);
+    if (after === 0) return 0;
+    const entries = t.block(after - 1);
+    const within = firstNotBelow(
+      entries.length,
+      (i) => compareBytes(entries[i]?.key ?? key, key) < 0,
+    );
+    return (after - 1) * t.blockKeys + within;
   }
 
-  /** The places at these indices that match the query's country and region, deduplicated. */
-  private places(indices: readonly number[], query: PlaceQuery): NamedPlace[] {
+  /**
+   * The places of these entries that match the query's country and region, deduplicated, most
+   * populous first; with a limit, enough of them for the first `limit` (ties included), so that
+   * a search among thousands of names reads the records of a few places.
+   */
+  private places(
+    entries: readonly KeyEntry[],
+    query: PlaceQuery,
+    limit = Number.POSITIVE_INFINITY,
+  ): NamedPlace[] {
+    if (limit <= 0) return [];
+    const seen = new Set<number>();
+    const unique = entries.filter((e) => !seen.has(e.record) && seen.add(e.record));
+    const order = unique.sort((a, b) => b.population - a.population);
     const out: NamedPlace[] = [];
-    for (const i of new Set(indices)) {
-      const place = this.place(i);
-      if (query.country !== undefined && place.country !== query.country) continue;
-      if (query.region !== undefined && place.region.toUpperCase() !== query.region) continue;
-      out.push(place);
+    const batch = Math.max(MIN_RECORDS_READ, Math.min(limit, order.length));
+    for (let i = 0; i < order.length; i += batch) {
+      const last = out[limit - 1];
+      // The next places are less populous than `limit` places found already: none can enter.
+      if (last !== undefined && (order[i]?.population ?? 0) < last.population) break;
+      for (const r of this.t.records(order.slice(i, i + batch))) {
+        const place: NamedPlace = {
+          name: this.decoder.decode(r.name),
+          country: unpackCountry(r.country),
+          region: this.decoder.decode(r.region),
+          population: r.population,
+          lat: r.lat / UNITS_PER_DEGREE,
+          lon: r.lon / UNITS_PER_DEGREE,
+        };
+        if (query.country !== undefined && place.country !== query.country) continue;
+        if (query.region !== undefined && place.region.toUpperCase() !== query.region) continue;
+        out.push(place);
+      }
     }
     return out.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
   }
+}
 
-  private place(i: number): NamedPlace {
-    const t = this.t;
-    const region = t.region[i] ?? 0;
-    return {
-      name: this.decoder.decode(t.names.subarray(t.nameStart[i], t.nameStart[i + 1])),
-      country: unpackCountry(t.country[i] ?? 0),
-      region: this.decoder.decode(
-        t.regionNames.subarray(t.regionStart[region], t.regionStart[region + 1]),
-      ),
-      population: t.population[i] ?? 0,
-      lat: (t.lat[i] ?? 0) / UNITS_PER_DEGREE,
-      lon: (t.lon[i] ?? 0) / UNITS_PER_DEGREE,
-    };
+/** The first of 0…count−1 for which `below` is false (it holds for a run at the start), or count. */
+function firstNotBelow(count: number, below: (i: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (below(middle)) low = middle + 1;
+    else high = middle;
   }
+  return low;
 }
 
 function startsWith(key: Uint8Array, prefix: Uint8Array): boolean {
@@ -138,6 +174,20 @@ function startsWith(key: Uint8Array, prefix: Uint8Array): boolean {
 /** Opens the names index held in `bytes` (the contents of data/names.bin). */
 export function loadPlaceNames(bytes: Uint8Array): PlaceNames {
   return new PlaceNames(readNamesTable(bytes));
+}
+
+/**
+ * Opens the names index of a file of `size` bytes read through `read`, a block of keys and a few
+ * records per lookup: opening reads the head of the file (about 130 KB), not its 15 MB.
+ */
+export function openPlaceNames(file: PositionedFile): PlaceNames {
+  return new PlaceNames(
+    openNamesTable((position, length) => {
+      const bytes = new Uint8Array(length);
+      file.read(bytes, position);
+      return bytes;
+    }, file.size),
+  );
 }
 
 /** "Springfield, US-IL": how a place is written back, in a form `--place` accepts. */

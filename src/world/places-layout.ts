@@ -10,6 +10,8 @@
  * each starting on an ALIGN-byte boundary.
  */
 
+import type { PositionedRead } from '../core/data-files.js';
+
 /** 'WPL1' read as a little-endian u32. */
 const MAGIC = 0x314c5057;
 const VERSION = 2;
@@ -364,9 +366,6 @@ export function readPlacesTable(bytes: Uint8Array): PlacesTable {
     zoneNames: zoneNamesOf(section(SECTIONS.zoneNames), counts),
   };
 }
-
-/** Fills `target` with the file's bytes from `position` on; throws when the file ends first. */
-export type PositionedRead = (target: Uint8Array, position: number) => void;
 
 /**
  * A places file read a range of places at a time: the header, the cell table, the country codes

@@ -1,11 +1,6 @@
+import type { PositionedRead } from '../core/data-files.js';
 import { EARTH_RADIUS_KM, lonGap, RAD } from './geo.js';
-import {
-  cellOf,
-  openPlacesFile,
-  readPlacesTable,
-  type PlacesFile,
-  type PositionedRead,
-} from './places-layout.js';
+import { cellOf, openPlacesFile, readPlacesTable, type PlacesFile } from './places-layout.js';
 import type { Place } from './types.js';
 
 /**

@@ -12,7 +12,7 @@
  * offsets never differ in the covered span share one): the instants (u32 Unix seconds, ascending,
  * the first 0), then the offsets in force from each instant on (i32 seconds east of UTC).
  */
-import type { PositionedRead } from './places-layout.js';
+import type { PositionedRead } from '../core/data-files.js';
 
 /** 'WZN1' read as a little-endian u32. */
 const MAGIC = 0x314e5a57;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../../src/core/data-files.js';
+import { openDataFile, readDataFile } from '../../../src/core/data-files.js';
 import { useTempDir } from '../../helpers/tmp.js';
 
 const tempDir = useTempDir();
@@ -52,6 +52,35 @@ describe('readDataFile', () => {
     const folders = [folder(join(root, 'a')), folder(join(root, 'b'))];
     expect(await outcome(readDataFile('places.bin', folders, 'advice'))).toBe(
       'Error EISDIR: EISDIR: illegal operation on a directory, read',
+    );
+  });
+});
+
+describe('openDataFile', () => {
+  it('reads parts of the file of the first folder that has it', () => {
+    const root = tempDir();
+    const folders = ['a', 'b', 'c'].map((name, i) => {
+      mkdirSync(join(root, name));
+      if (i > 0) writeFileSync(join(root, name, 'names.bin'), `${name}:0123456789`);
+      return folder(join(root, name));
+    });
+    const file = openDataFile('names.bin', folders);
+    const part = new Uint8Array(4);
+    file?.read(part, 5);
+    expect([file?.size, Buffer.from(part).toString('utf8')]).toEqual([12, '3456']);
+  });
+
+  it('is undefined when no folder has the file', () => {
+    const root = tempDir();
+    expect(openDataFile('names.bin', [folder(join(root, 'none'))])).toBeUndefined();
+  });
+
+  it('says the file is truncated when a read runs past its end', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'names.bin'), '0123');
+    const file = openDataFile('names.bin', [folder(dir)]);
+    expect(() => file?.read(new Uint8Array(4), 2)).toThrow(
+      'data/names.bin is truncated: run `npm run build`',
     );
   });
 });
