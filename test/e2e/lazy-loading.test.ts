@@ -114,12 +114,15 @@ describe('a command loads only what it uses', () => {
 });
 
 describe('the code cache of dist/weather.cjs', () => {
-  it('is accepted by the node that built it', () => {
-    const file = join(ROOT, 'dist', 'weather.cjs');
+  // Accepted by the V8 that built dist/; another (CI's Node 22 pass runs Node 20's build) rejects
+  // it, and bin/weather.js compiles the source instead, as every other test here shows.
+  const file = join(ROOT, 'dist', 'weather.cjs');
+  const builtBy = readFileSync(`${file}.cache.v8`, 'utf8').trim();
+  it(`is ${builtBy === process.versions.v8 ? 'accepted' : 'rejected'} by this node's V8 (${process.versions.v8}; built by ${builtBy})`, () => {
     const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
       filename: 'dist/weather.cjs',
       cachedData: readFileSync(`${file}.cache`),
     });
-    expect(script.cachedDataRejected).toBe(false);
+    expect(script.cachedDataRejected).toBe(builtBy !== process.versions.v8);
   });
 });
