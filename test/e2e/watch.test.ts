@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, makeHome, ROOT } from '../helpers/cli.js';
+import { BIN, cleanEnv, createdKey, makeHome, ROOT, runCommand, serve } from '../helpers/cli.js';
 
 /**
  * `weather --watch` as a user runs it: under a real pseudo-terminal (util-linux `script`), a frame
@@ -51,6 +51,44 @@ describe('--watch on a terminal', () => {
       // After the last frame, only the restoring sequence (script echoes the ^C typed first).
       const tail = out.slice(out.lastIndexOf('Every 1s')).split('\r\n').slice(3).join('');
       expect(tail).toBe(`^C${LEAVE}`);
+    },
+  );
+});
+
+describe('--watch piped', () => {
+  const NOW = '2026-06-21T12:00:00Z';
+  const FRAME = 'Lambeth 17.63\n';
+  /** `weather … --watch 1s -f …` read by `head -n 2`, which ends the watch by going away. */
+  const twoFrames = (args: readonly string[]) =>
+    runCommand(
+      'sh',
+      [
+        '-c',
+        `"$0" "$@" --lat 51.5 --lon -0.1 --watch 1s -f '{name} {main.temp}' | head -n 2`,
+        process.execPath,
+        BIN,
+        ...args,
+      ],
+      { env: cleanEnv(home), timeoutMs: 20_000 },
+    );
+
+  it(
+    'prints a line a second from weather serve and from --offline alike, and ends with its reader',
+    { timeout: 30_000 },
+    async () => {
+      const server = await serve(home, ['--now', NOW]);
+      try {
+        const key = createdKey(server.stderr());
+        const runs = await Promise.all([
+          twoFrames(['--base-url', server.url, '--appid', key]),
+          twoFrames(['--offline', '--now', NOW]),
+        ]);
+        for (const r of runs) {
+          expect([r.code, r.stdout, r.stderr]).toEqual([0, FRAME.repeat(2), '']);
+        }
+      } finally {
+        await server.stop();
+      }
     },
   );
 });
