@@ -160,6 +160,49 @@ describe('the account console', () => {
     expect(store.keys.map((k) => [k.key, k.status])).toEqual([[KEY_A, 'inactive']]);
   });
 
+  it('answers what its forms never send with a page that says what was wrong', () => {
+    const { store, send, text, csrf } = setup();
+    const signedOut = [
+      send('POST', '/console/sign-in', {}),
+      send('POST', '/console/keys', { name: 'x' }),
+    ];
+    send('POST', '/console/sign-in', { token: TOKEN });
+    const token = csrf();
+    const answers = [
+      ...signedOut,
+      send('PUT', '/console'),
+      send('GET', '/console/keys'),
+      send('POST', '/console/nothing', { csrf: token }),
+      send('POST', '/console/keys/status', { key: KEY_A, status: 'paused', csrf: token }),
+      send('POST', '/console/keys/status', { key: KEY_A, csrf: token }),
+    ];
+    expect(answers.map((r) => [r.status, said(text(r)), r.headers['allow']])).toEqual([
+      [401, 'That is not the admin token of this console.', undefined],
+      [403, 'Sign in again, then repeat what you did.', undefined],
+      [405, 'Use the forms of the console.', 'GET, HEAD, POST'],
+      [404, 'The console has no such page.', undefined],
+      [404, 'The console has no such page.', undefined],
+      [400, 'The form asked for no status.', undefined],
+      [400, 'The form asked for no status.', undefined],
+    ]);
+    expect(store.keys.map((k) => [k.name, k.status])).toEqual([['default', 'active']]);
+  });
+
+  it('changes nothing and says why when the key file cannot be written', () => {
+    const { store, send, text, csrf } = setup();
+    send('POST', '/console/sign-in', { token: TOKEN });
+    const token = csrf();
+    store.create = () => {
+      throw new Error('EROFS: read-only file system, open keys.json');
+    };
+    const r = send('POST', '/console/keys', { name: 'ci', csrf: token });
+    expect([r.status, said(text(r))]).toEqual([
+      500,
+      'EROFS: read-only file system, open keys.json',
+    ]);
+    expect(store.keys.map((k) => k.name)).toEqual(['default']);
+  });
+
   it('labels the toggle with what it does, and signs out', () => {
     const { send, text, csrf } = setup();
     send('POST', '/console/sign-in', { token: TOKEN });
