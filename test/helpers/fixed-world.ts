@@ -2,6 +2,7 @@ import type { World, WorldObservation } from '../../src/world/types.js';
 import type { HandlerDeps } from '../../src/server/handler.js';
 import { loadConditionTexts } from '../../src/world/i18n/texts.js';
 import type { KeyStatus } from '../../src/keys/store.js';
+import { startServer, type RunningServer, type ServeOptions } from '../../src/server/http.js';
 
 /** One observation, whatever the coordinates: lets handler tests assert exact bytes. */
 export const LONDON: WorldObservation = {
@@ -67,3 +68,23 @@ export const ANSWER_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-methods': 'GET, HEAD',
   'x-content-type-options': 'nosniff',
 };
+
+/** A server of the fixed world as the server tests start it, with its access log kept. */
+export interface TestServer {
+  readonly running: RunningServer;
+  readonly log: string[];
+  readonly port: number;
+}
+
+/** startServer on 127.0.0.1 and a free port, with the fixed world's deps unless `options` say. */
+export async function startTestServer(options: Partial<ServeOptions> = {}): Promise<TestServer> {
+  const log: string[] = [];
+  const running = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    deps: deps(),
+    log: (line) => log.push(line),
+    ...options,
+  });
+  return { running, log, port: Number(new URL(running.baseUrl).port) };
+}

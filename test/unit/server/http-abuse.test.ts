@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer, type ServeOptions } from '../../../src/server/http.js';
-import { ACTIVE, ANSWER_HEADERS, deps } from '../../helpers/fixed-world.js';
+import type { RunningServer, ServeOptions } from '../../../src/server/http.js';
+import { ACTIVE, ANSWER_HEADERS, startTestServer } from '../../helpers/fixed-world.js';
 import { exchange, open, parseAnswer, received, type RawAnswer } from '../../helpers/raw-http.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -19,15 +19,9 @@ afterEach(async () => {
 });
 
 async function start(options: Partial<ServeOptions> = {}) {
-  const log: string[] = [];
-  running = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    deps: deps(),
-    log: (line) => log.push(line),
-    ...options,
-  });
-  return { log, port: Number(new URL(running.baseUrl).port) };
+  const started = await startTestServer(options);
+  running = started.running;
+  return started;
 }
 
 async function connection(port: number): Promise<Socket> {

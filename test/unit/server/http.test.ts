@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handle, type HandlerDeps } from '../../../src/server/handler.js';
-import { startServer, type RunningServer } from '../../../src/server/http.js';
+import type { RunningServer } from '../../../src/server/http.js';
 import type { World } from '../../../src/world/types.js';
-import { ACTIVE, ANSWER_HEADERS, deps, fixedWorld } from '../../helpers/fixed-world.js';
+import {
+  ACTIVE,
+  ANSWER_HEADERS,
+  deps,
+  fixedWorld,
+  startTestServer,
+} from '../../helpers/fixed-world.js';
 
 const INTERNAL = '{"cod":500,"message":"Internal error"}';
 /** Headers node:http adds to every answer; the rest are the server's own. */
@@ -33,14 +39,9 @@ function worldFailingAt13(): World {
 }
 
 async function start(overrides: Partial<HandlerDeps>): Promise<{ log: string[] }> {
-  const log: string[] = [];
-  running = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    deps: deps(overrides),
-    log: (line) => log.push(line),
-  });
-  return { log };
+  const started = await startTestServer({ deps: deps(overrides) });
+  running = started.running;
+  return started;
 }
 
 async function get(query: string, method = 'GET') {

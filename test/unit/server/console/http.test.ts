@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsole } from '../../../../src/server/console/console.js';
-import { startServer, type RunningServer } from '../../../../src/server/http.js';
-import { deps } from '../../../helpers/fixed-world.js';
+import type { RunningServer } from '../../../../src/server/http.js';
+import { startTestServer } from '../../../helpers/fixed-world.js';
 
 let running: RunningServer | undefined;
 let origin = '';
-const log: string[] = [];
+let log: string[] = [];
 beforeAll(async () => {
-  running = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    deps: deps(),
-    log: (line) => log.push(line),
+  ({ running, log } = await startTestServer({
     console: createConsole({
       keys: { read: () => [], create: fail, setStatus: fail, delete: fail },
       token: { matches: () => false },
       now: () => 0,
     }),
-  });
+  }));
   origin = running.baseUrl.replace('/data/2.5', '');
 });
 afterAll(async () => {

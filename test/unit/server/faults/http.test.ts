@@ -1,31 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaultInjector } from '../../../../src/server/faults/inject.js';
-import { startServer, type RunningServer } from '../../../../src/server/http.js';
-import { ACTIVE, ANSWER_HEADERS, deps } from '../../../helpers/fixed-world.js';
+import type { RunningServer } from '../../../../src/server/http.js';
+import { ACTIVE, ANSWER_HEADERS, startTestServer } from '../../../helpers/fixed-world.js';
 import { truth } from '../../../helpers/fixtures.js';
 import { exchange, open, parseAnswer, received } from '../../../helpers/raw-http.js';
 
 // Each fault kind, asked for with X-Weather-Fault, as a client sees it on the socket.
-const log: string[] = [];
+let log: string[] = [];
 let running: RunningServer | undefined;
 let port = 0;
 const PATH = `/data/2.5/weather?lat=1&lon=2&appid=${ACTIVE}`;
 const LOGGED_PATH = '/data/2.5/weather?lat=1&lon=2&appid=***';
 
 beforeAll(async () => {
-  running = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    deps: deps(),
-    log: (line) => log.push(line),
+  ({ running, port, log } = await startTestServer({
     faults: createFaultInjector({
       rules: [],
       seed: 1,
       allowHeader: true,
       slow: { bytes: 100, intervalMs: 40 },
     }),
-  });
-  port = Number(new URL(running.baseUrl).port);
+  }));
 });
 afterAll(async () => {
   await running?.close();
