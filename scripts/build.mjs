@@ -137,7 +137,8 @@ async function writeCodeCache(file) {
   const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
     filename: 'dist/weather.cjs',
   });
-  const module = { exports: {} };
+  // What the bundle exports is checked by calling it (warmUp), not by this type.
+  const module = { exports: /** @type {Cli} */ ({}) };
   script
     .runInThisContext()
     .call(module.exports, module.exports, Module.createRequire(file), module, file, dirname(file));
@@ -147,11 +148,13 @@ async function writeCodeCache(file) {
   writeFileSync(`${file}.cache.v8`, `${process.versions.v8}\n`);
 }
 
+/** @typedef {{ main(argv: string[], io: object): Promise<number> }} Cli */
+
 /**
  * Runs the CLI in this process, in folders of its own, as a status bar or a script would: offline
  * and against its own server on a loopback port, as a table and as raw JSON. Each call must
  * succeed, so that a change that breaks one shows here rather than as a slower start.
- * @param {{ main: (argv: string[], io: object) => Promise<number> }} cli
+ * @param {Cli} cli
  */
 async function warmUp(cli) {
   const home = mkdtempSync(join(tmpdir(), 'weather-build-'));
@@ -163,6 +166,7 @@ async function warmUp(cli) {
     let out = '';
     return {
       stdout: {
+        /** @param {string | Uint8Array} chunk */
         write: (chunk) => {
           out += String(chunk);
           onLine?.(out);

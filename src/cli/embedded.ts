@@ -1,5 +1,6 @@
 import type { Platform } from '../core/env.js';
 import type { HandlerDeps } from '../server/handler.js';
+import type { WorldOptions } from '../world/index.js';
 
 /**
  * The embedded implementation's parts every command needs: the world (read from `data/`, or from
@@ -8,10 +9,11 @@ import type { HandlerDeps } from '../server/handler.js';
  */
 export async function loadEmbedded(
   platform: Platform,
+  options: WorldOptions = {},
 ): Promise<Pick<HandlerDeps, 'world' | 'texts'>> {
   const [{ loadWorld }, { loadConditionTexts }] = await Promise.all([
     import('../world/index.js'),
     import('../world/i18n/texts.js'),
   ]);
-  return { world: await loadWorld(platform), texts: loadConditionTexts };
+  return { world: await loadWorld(platform, options), texts: loadConditionTexts };
 }

@@ -64,7 +64,7 @@ export function serveCommand(io: IO, platform: Platform): Invoke {
       import('../../server/scenario/apply.js'),
       import('../../server/console/console.js'),
       import('../../keys/console-token.js'),
-      loadEmbedded(platform),
+      loadEmbedded(platform, { allPlaces: true }),
     ]);
     const scenario = flags.scenario === undefined ? undefined : await readScenario(flags.scenario);
     const world = scenario ? scenarioWorld(embedded.world, scenario) : embedded.world;
