@@ -1,3 +1,4 @@
+import { languageTag } from '../../core/lang.js';
 import { HTML_WIDGET_MARK } from '../../core/protocol.js';
 import { SPEED_UNIT, TEMP_SYMBOL } from '../../core/units.js';
 import type { Presented } from './present.js';
@@ -15,9 +16,6 @@ const ENTITIES: Readonly<Record<string, string>> = {
 export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
-
-/** API codes that are not BCP 47 language tags. */
-const HTML_LANG: Readonly<Record<string, string>> = { cz: 'cs', kr: 'ko', la: 'lv' };
 
 /**
  * The widget needs nothing but its inline style attributes: no script, no image, no font, no
@@ -44,7 +42,7 @@ function value(text: string | number, unit: string): string {
  */
 export function renderHtml(p: Presented): Buffer {
   const w = p.world;
-  const lang = HTML_LANG[p.params.lang] ?? p.params.lang.replace('_', '-');
+  const lang = languageTag(p.params.lang);
   const dir = isRightToLeft(p.params.lang) ? 'rtl' : 'ltr';
   const words = widgetLabels(p.params.lang);
   const title = w.place.name === '' ? `${p.lat}, ${p.lon}` : w.place.name;

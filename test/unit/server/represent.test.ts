@@ -282,14 +282,17 @@ describe('HTML representation', () => {
     );
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/https?:|src=|href=/);
-    expect(html).toContain('<html lang="zh-tw" dir="ltr">');
+    expect(html).toContain('<html lang="zh-TW" dir="ltr">');
   });
 
   it.each([
     ['cz', 'cs'],
     ['kr', 'ko'],
     ['la', 'lv'],
-    ['pt_br', 'pt-br'],
+    ['pt', 'pt-PT'],
+    ['pt_br', 'pt-BR'],
+    ['sr', 'sr-Latn'],
+    ['zh_cn', 'zh-CN'],
     ['ua', 'uk'],
   ])('lang %s is html lang %s', async (code, tag) => {
     expect(await get(`mode=html&lang=${code}`)).toContain(`<html lang="${tag}" dir="ltr">`);
