@@ -24,9 +24,12 @@ export const DEFAULT_SOURCE = join(
 export const DEFAULT_OUT = join(ROOT, 'data', 'places.bin');
 
 /** Columns of the GeoNames "geoname" table. */
-const COLUMN = {
+export const COLUMN = {
   id: 0,
   name: 1,
+  asciiName: 2,
+  /** Comma-separated. */
+  alternateNames: 3,
   lat: 4,
   lon: 5,
   country: 8,

@@ -19,7 +19,9 @@ const LAYOUT = 'src/world/zones-layout.ts';
 const TIMEZONE = 'src/world/timezone.ts';
 
 /** @type {typeof import('../src/world/zones-layout.js')} */
-const { openZonesFile, readFromBytes, writeZonesTable } = await importBundled(LAYOUT);
+const { openZonesFile, writeZonesTable } = await importBundled(LAYOUT);
+/** @type {typeof import('../src/core/data-files.js')} */
+const { readFromBytes } = await importBundled('src/core/data-files.ts');
 /** @type {typeof import('../src/world/timezone.js')} */
 const { icuUtcOffsetSeconds } = await importBundled(TIMEZONE);
 
@@ -175,7 +177,7 @@ function firstChange(offset, from, to, before) {
 /** @param {string} out */
 function builtFor(out) {
   try {
-    return openZonesFile(readFromBytes(readFileSync(out))).tzVersion;
+    return openZonesFile(readFromBytes(readFileSync(out), 'zones.bin')).tzVersion;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 // Builds dist/ (the CommonJS bundle behind bin/weather.js) and data/ (the places index, the
-// climatology, the UTC offsets of every time zone).
+// climatology, the UTC offsets of every time zone, the places' names in the API's languages).
 //
 // The CLI is one CommonJS file: loading it costs one read and one compile, where the ES module
 // chunks it was before cost a resolution, a read and a compilation each (about 40 of them for a
@@ -152,8 +152,9 @@ async function writeCodeCache(file) {
 
 /**
  * Runs the CLI in this process, in folders of its own, as a status bar or a script would: offline
- * and against its own server on a loopback port, as a table and as raw JSON. Each call must
- * succeed, so that a change that breaks one shows here rather than as a slower start.
+ * (in English and in French) and against its own server on a loopback port, as a table and as raw
+ * JSON. Each call must succeed, so that a change that breaks one shows here rather than as a
+ * slower start.
  * @param {Cli} cli
  */
 async function warmUp(cli) {
@@ -191,6 +192,8 @@ async function warmUp(cli) {
   try {
     const place = ['--lat', '51.5', '--lon', '-0.1'];
     await call(['--offline', ...place, '-o', 'raw']);
+    // A language other than English: its descriptions and the place's name in it.
+    await call(['--offline', ...place, '-o', 'raw', '--lang', 'fr']);
     await call(['--offline', ...place]);
     const appid = await call(['keys', 'create', '--name', 'build']);
     /** @type {(url: string) => void} */
@@ -252,6 +255,9 @@ async function buildAll() {
   buildClimate({});
   const { buildZones } = await import('./build-zones.mjs');
   await buildZones({});
+  const { buildLocalNames, describeLocalNames } = await import('./build-local-names.mjs');
+  const localNames = await buildLocalNames({});
+  if (localNames.built) console.log(describeLocalNames(localNames));
   await buildDist();
 }
 

@@ -21,6 +21,7 @@ const ASSETS = {
   'names.bin': 'data/names.bin',
   'climate.bin': 'data/climate.bin',
   'zones.bin': 'data/zones.bin',
+  'local-names.bin': 'data/local-names.bin',
 };
 
 /**

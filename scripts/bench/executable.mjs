@@ -12,6 +12,7 @@ const INPUTS = [
   'scripts/bundle.mjs',
   'data/places.bin',
   'data/zones.bin',
+  'data/local-names.bin',
   'package-lock.json',
 ].map((path) => join(ROOT, path));
 

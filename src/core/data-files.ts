@@ -79,6 +79,51 @@ export function openDataFile(
   return undefined;
 }
 
+/** The header of a data file: its first bytes, and its u32 fields by name. */
+export interface DataHeader<F extends string> {
+  readonly bytes: Uint8Array;
+  readonly field: (name: F) => number;
+}
+
+/**
+ * Reads the header of a data file laid out as `fields` (little-endian u32 words from the start,
+ * `magic` and `version` among them; `size` bytes in all when more follow), and checks that it is
+ * a file of that layout: `what` names the file in the error when it is not.
+ */
+export function readHeader<F extends string>(
+  read: PositionedRead,
+  layout: {
+    readonly fields: readonly (F | 'magic' | 'version')[];
+    readonly magic: number;
+    readonly version: number;
+    readonly what: string;
+    readonly size?: number;
+  },
+): DataHeader<F | 'magic' | 'version'> {
+  const bytes = new Uint8Array(layout.size ?? 4 * layout.fields.length);
+  read(bytes, 0);
+  const view = new DataView(bytes.buffer);
+  const field = (name: F | 'magic' | 'version'): number =>
+    view.getUint32(4 * layout.fields.indexOf(name), true);
+  if (field('magic') !== layout.magic || field('version') !== layout.version) {
+    throw new Error(`${layout.what} has an unknown format; rebuild it with \`npm run build\``);
+  }
+  return { bytes, field };
+}
+
+/**
+ * Positioned reads over `data/<name>` held in memory (a file read whole, an asset of the single
+ * executable).
+ */
+export function readFromBytes(bytes: Uint8Array, name: string): PositionedRead {
+  return (target, position) => {
+    if (position + target.length > bytes.length) {
+      throw new Error(`data/${name} is truncated: run \`npm run build\``);
+    }
+    target.set(bytes.subarray(position, position + target.length));
+  };
+}
+
 /** Opens `data/<name>` of this installation for positioned reads; undefined when it is missing. */
 export function openInstalledDataFile(name: string): PositionedFile | undefined {
   return openDataFile(name, installedDataDirectories());

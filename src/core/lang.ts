@@ -75,10 +75,12 @@ export function canonicalLang(code: string): Lang | undefined {
 
 /**
  * The language each code names (spec, "Allowed lang codes") as a BCP 47 tag: the `lang` of the
- * HTML representation. Where the code is not its own tag: `cz` Czech, `kr` Korean, `la` Latvian
- * (the tag `la` is Latin), `zh_cn` and `zh_tw` Chinese of China (simplified characters) and of
- * Taiwan (traditional), `pt` the Portuguese of Portugal (`pt_br` is Brazil's), `sr` Serbian in
- * Latin letters, as the live service writes its Serbian descriptions.
+ * HTML representation, and the CLDR locale a code's place names come from (data/local-names.bin;
+ * scripts/build-local-names.mjs looks the tag up as CLDR does: zh-TW reads zh-Hant, pt-BR reads
+ * pt, CLDR's Brazilian Portuguese). Where the code is not its own tag: `cz` Czech, `kr` Korean,
+ * `la` Latvian (the tag `la` is Latin), `zh_cn` and `zh_tw` Chinese of China (simplified
+ * characters) and of Taiwan (traditional), `pt` the Portuguese of Portugal (`pt_br` is Brazil's),
+ * `sr` Serbian in Latin letters, as the live service writes its Serbian descriptions.
  */
 export const LANGUAGE_TAGS: Readonly<Record<Lang, string>> = {
   af: 'af',

@@ -235,7 +235,13 @@ async function observation(
   xCacheKey: string,
   dt: number,
 ): Promise<HttpResponse> {
-  const world = deps.world.observe(params.lat, params.lon, dt);
+  const observed = deps.world.observe(params.lat, params.lon, dt);
+  // The place's name follows `lang` in every representation, as the descriptions do: the spec
+  // says `name` is localized, and the live service's XML is in the language asked (the German
+  // sample's `weather value` and `clouds name`).
+  const name = await deps.world.nameIn(observed.place, params.lang);
+  const world =
+    name === observed.place.name ? observed : { ...observed, place: { ...observed.place, name } };
   const presented = present(world, params, await deps.texts(params.lang));
   const render = { json: renderJson, xml: renderXml, html: renderHtml }[params.mode];
   return {

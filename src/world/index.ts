@@ -1,12 +1,13 @@
-import { openInstalledDataFile, readInstalledDataFile } from '../core/data-files.js';
+import { openInstalledDataFile, readFromBytes, readInstalledDataFile } from '../core/data-files.js';
 import type { Platform } from '../core/env.js';
 import { readClimateTable } from './climate-layout.js';
 import { Climatology } from './climatology.js';
-import { createWorld } from './model.js';
+import { openLocalNamesFile, type LocalNamesFile } from './local-names-layout.js';
+import { createWorld, type LocalName } from './model.js';
 import { loadPlaces, openPlaces, type PlaceIndex } from './places.js';
 import { tabledUtcOffsets } from './timezone.js';
 import type { World } from './types.js';
-import { openZonesFile, readFromBytes, type ZonesFile } from './zones-layout.js';
+import { openZonesFile, type ZonesFile } from './zones-layout.js';
 
 export type { Place, PrecipitationVolume, World, WorldObservation } from './types.js';
 
@@ -21,6 +22,10 @@ function readFromDataDirectory(name: string): Promise<Uint8Array> {
 let openedPlaces: PlaceIndex | undefined;
 /** Likewise the zones file. */
 let openedZones: ZonesFile | undefined;
+/** Likewise the local names file, opened when a language other than English first asks. */
+let openedLocalNames: Promise<LocalNamesFile> | undefined;
+
+const LOCAL_NAMES = 'local-names.bin';
 
 /**
  * The places index of data/places.bin read a cell at a time (positioned reads): a lookup reads
@@ -43,16 +48,47 @@ async function openZonesInDataDirectory(): Promise<ZonesFile> {
   if (openedZones !== undefined) return openedZones;
   const file = openInstalledDataFile('zones.bin');
   openedZones = openZonesFile(
-    file?.read ?? readFromBytes(await readFromDataDirectory('zones.bin')),
+    file?.read ?? readFromBytes(await readFromDataDirectory('zones.bin'), 'zones.bin'),
   );
   return openedZones;
+}
+
+/**
+ * The names of data/local-names.bin: read whole (`whole`), or its index and then a language's
+ * names when a place of the file is first asked about in that language (a query reads a few
+ * kilobytes).
+ */
+function openLocalNamesInDataDirectory(whole: boolean): Promise<LocalNamesFile> {
+  openedLocalNames ??= (async () => {
+    const file = whole ? undefined : openInstalledDataFile(LOCAL_NAMES);
+    return openLocalNamesFile(
+      file?.read ?? readFromBytes(await readFromDataDirectory(LOCAL_NAMES), LOCAL_NAMES),
+    );
+  })();
+  return openedLocalNames;
+}
+
+/** Place names in the API's languages, their file opened on first use. */
+function localNames(platform: Platform, options: WorldOptions): LocalName {
+  const { readData } = platform;
+  let opened: Promise<LocalNamesFile> | undefined;
+  return async (id, lang) => {
+    opened ??=
+      readData !== undefined
+        ? readData(LOCAL_NAMES).then((bytes) =>
+            openLocalNamesFile(readFromBytes(bytes, LOCAL_NAMES)),
+          )
+        : openLocalNamesInDataDirectory(options.allPlaces === true);
+    return (await opened).nameOf(id, lang);
+  };
 }
 
 export interface WorldOptions {
   /**
    * Read data/places.bin whole at once, for a process that answers many places (`weather serve`):
    * a cell read when first asked about costs a system call, about a twentieth of the time to
-   * answer a point nobody asked about before. A single query reads a few cells instead.
+   * answer a point nobody asked about before. A single query reads a few cells instead. Such a
+   * process reads data/local-names.bin whole too, when a language other than English first asks.
    */
   readonly allPlaces?: boolean;
 }
@@ -60,7 +96,8 @@ export interface WorldOptions {
 /**
  * Loads the world model: the places index (read a cell at a time from data/, or whole from what
  * the platform hands over), the climatology (typed-array views over the file's bytes) and the
- * UTC offsets of every zone (read a zone at a time); everything else is computed on demand.
+ * UTC offsets of every zone (read a zone at a time); everything else, the places' names in other
+ * languages included, is computed or read on demand.
  */
 export async function loadWorld(
   platform: Platform = {},
@@ -77,7 +114,7 @@ export async function loadWorld(
   );
   const zones =
     readData !== undefined
-      ? openZonesFile(readFromBytes(await readData('zones.bin')))
+      ? openZonesFile(readFromBytes(await readData('zones.bin'), 'zones.bin'))
       : await openZonesInDataDirectory();
-  return createWorld(places, climatology, tabledUtcOffsets(zones));
+  return createWorld(places, climatology, tabledUtcOffsets(zones), localNames(platform, options));
 }

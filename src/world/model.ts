@@ -52,12 +52,21 @@ function volume(rateMmH: number, pick: number): PrecipitationVolume {
   return { h1: round(rateMmH), h3: round(rateMmH * (1.4 + 1.6 * pick)) };
 }
 
+/** The name of a GeoNames place in a language other than English; undefined where none is known. */
+export type LocalName = (id: number, lang: string) => Promise<string | undefined>;
+
 export function createWorld(
   places: PlaceIndex,
   climatology: Climatology,
   utcOffset: UtcOffsets = utcOffsetSeconds,
+  localName: LocalName = () => Promise.resolve(undefined),
 ): World {
   return {
+    async nameIn(place, lang) {
+      // English is the places index's own: no file is read for it, nor for a point nobody names.
+      if (lang === 'en' || place.id === 0) return place.name;
+      return (await localName(place.id, lang)) ?? place.name;
+    },
     observe(latitude: number, longitude: number, dt: number): WorldObservation {
       const lat = clamp(latitude, -90, 90);
       const lon = normalizeLon(longitude);

@@ -71,4 +71,9 @@ export interface WorldObservation {
 
 export interface World {
   observe(lat: number, lon: number, dt: number): WorldObservation;
+  /**
+   * The name of `place` in `lang` (a canonical code of core/lang.ts): the name the data has for it
+   * in that language, else its own name.
+   */
+  nameIn(place: Place, lang: string): Promise<string>;
 }

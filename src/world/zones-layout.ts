@@ -12,7 +12,7 @@
  * offsets never differ in the covered span share one): the instants (u32 Unix seconds, ascending,
  * the first 0), then the offsets in force from each instant on (i32 seconds east of UTC).
  */
-import type { PositionedRead } from '../core/data-files.js';
+import { readHeader, type PositionedRead } from '../core/data-files.js';
 
 /** 'WZN1' read as a little-endian u32. */
 const MAGIC = 0x314e5a57;
@@ -143,14 +143,13 @@ export interface ZonesFile {
  * kilobytes); a zone's transitions are read when it is first asked about, and kept.
  */
 export function openZonesFile(read: PositionedRead): ZonesFile {
-  const head = new Uint8Array(HEADER_BYTES);
-  read(head, 0);
-  const header = new DataView(head.buffer);
-  const field = (name: (typeof HEADER_FIELDS)[number]): number =>
-    header.getUint32(4 * HEADER_FIELDS.indexOf(name), true);
-  if (field('magic') !== MAGIC || field('version') !== VERSION) {
-    throw new Error('zones table has an unknown format; rebuild it with `npm run build`');
-  }
+  const { bytes: head, field } = readHeader(read, {
+    fields: HEADER_FIELDS,
+    magic: MAGIC,
+    version: VERSION,
+    what: 'zones table',
+    size: HEADER_BYTES,
+  });
   const tzVersion = String.fromCharCode(
     ...head.subarray(4 * HEADER_FIELDS.length).filter((byte) => byte !== 0),
   );
@@ -208,13 +207,5 @@ export function openZonesFile(read: PositionedRead): ZonesFile {
       const transitions = transitionsOf(zone);
       return transitions && [...transitions.at];
     },
-  };
-}
-
-/** A positioned read over bytes in memory (a file read whole, an asset of the executable). */
-export function readFromBytes(bytes: Uint8Array): PositionedRead {
-  return (target, position) => {
-    if (position + target.length > bytes.length) throw new Error('zones table is truncated');
-    target.set(bytes.subarray(position, position + target.length));
   };
 }

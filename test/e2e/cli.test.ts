@@ -39,6 +39,27 @@ describe('against weather serve', () => {
     );
   });
 
+  it('names the place in the language asked, offline as the server does', async () => {
+    const moscow = ['--lat', '55.75', '--lon', '37.62', '-o', 'raw'];
+    const names: unknown[] = [];
+    for (const lang of ['fr', 'de', 'en']) {
+      const offline = await weather(home, [...moscow, '-l', lang, '--offline', '--now', NOW]);
+      const server = await weather(home, [
+        ...moscow,
+        '-l',
+        lang,
+        '--base-url',
+        served.server().url,
+        '--appid',
+        served.key(),
+      ]);
+      expect([offline.code, offline.stderr, server.code, server.stderr]).toEqual([0, '', 0, '']);
+      expect(offline.stdout).toBe(server.stdout);
+      names.push((JSON.parse(offline.stdout) as { name: unknown }).name);
+    }
+    expect(names).toEqual(['Moscou', 'Moskau', 'Moscow']);
+  });
+
   it('answers 401 for an unknown key with exit 4', async () => {
     const r = await weather(home, [
       ...TOKYO,

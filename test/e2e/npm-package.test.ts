@@ -77,6 +77,7 @@ describe('the npm package', () => {
       'completions/',
       'data/README.md',
       'data/climate.bin',
+      'data/local-names.bin',
       'data/names.bin',
       'data/places.bin',
       'data/zones.bin',

@@ -36,7 +36,10 @@ export type Overrides = { [K in keyof WorldObservation]?: WorldObservation[K] | 
 export function fixedWorld(overrides: Overrides = {}): World {
   const merged = Object.entries({ ...LONDON, ...overrides }).filter(([, v]) => v !== undefined);
   const observation = Object.fromEntries(merged) as unknown as WorldObservation;
-  return { observe: (_lat, _lon, dt) => ({ ...observation, dt }) };
+  return {
+    observe: (_lat, _lon, dt) => ({ ...observation, dt }),
+    nameIn: (place) => Promise.resolve(place.name),
+  };
 }
 
 /** 2026-01-01T12:04:30Z: the ten-minute observation cycle puts dt at 12:00:00. */

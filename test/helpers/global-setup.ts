@@ -28,9 +28,13 @@ export default function setup(): void {
     ...['src', 'scripts', 'package.json', 'package-lock.json'].map((p) => newest(join(ROOT, p))),
   );
   const built = Math.min(
-    ...['dist/weather.cjs', 'data/places.bin', 'data/names.bin', 'data/zones.bin'].map((p) =>
-      age(join(ROOT, p)),
-    ),
+    ...[
+      'dist/weather.cjs',
+      'data/places.bin',
+      'data/names.bin',
+      'data/zones.bin',
+      'data/local-names.bin',
+    ].map((p) => age(join(ROOT, p))),
   );
   if (built > sources) return;
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: ROOT });

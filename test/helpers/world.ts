@@ -23,10 +23,13 @@ const DATA_CODE = [
   'scripts/build-climate.mjs',
   'scripts/build-names.mjs',
   'scripts/build-zones.mjs',
+  'scripts/build-local-names.mjs',
   'src/world/places-layout.ts',
   'src/world/zones-layout.ts',
   'src/world/climate-layout.ts',
   'src/world/climate-stations.ts',
+  'src/world/local-names-layout.ts',
+  'src/core/lang.ts',
   'src/places/build.ts',
   'src/places/names-layout.ts',
 ];
@@ -76,11 +79,19 @@ export async function zonesBytes(): Promise<Uint8Array> {
   return readFile(join(TEST_DATA_DIR, 'zones.bin'));
 }
 
+/** The places' names in the API's languages (data/local-names.bin), likewise. */
+export async function localNamesBytes(): Promise<Uint8Array> {
+  const { buildLocalNames } = await import('../../scripts/build-local-names.mjs');
+  await buildLocalNames({ out: join(TEST_DATA_DIR, 'local-names.bin') });
+  return readFile(join(TEST_DATA_DIR, 'local-names.bin'));
+}
+
 const BUILDERS: Readonly<Record<string, () => Promise<Uint8Array>>> = {
   'places.bin': placesBytes,
   'names.bin': namesBytes,
   'climate.bin': climateBytes,
   'zones.bin': zonesBytes,
+  'local-names.bin': localNamesBytes,
 };
 
 const dataFiles = new Map<string, Promise<Uint8Array>>();

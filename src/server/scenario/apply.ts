@@ -90,6 +90,7 @@ function apply(obs: WorldObservation, o: ScenarioOverride): WorldObservation {
  */
 export function scenarioWorld(world: World, scenario: Scenario): World {
   return {
+    nameIn: (place, lang) => world.nameIn(place, lang),
     observe(lat, lon, dt) {
       const obs = world.observe(lat, lon, dt);
       const found = scenario.overrides.find((o) => applies(o, obs, lat, lon));

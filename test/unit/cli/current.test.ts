@@ -35,7 +35,7 @@ describe('against weather serve', () => {
       'summary in German and imperial units',
       ['-u', 'imperial', '-l', 'de', '-o', 'summary'],
       [
-        'Tokyo, JP, beobachtet 2026-06-21 21:00 (UTC+09:00)',
+        'Tokio, JP, beobachtet 2026-06-21 21:00 (UTC+09:00)',
         'Überwiegend bewölkt, 72.0 °F, gefühlt 72.3 °F',
         'Wind 4 mph aus SW (220°)',
         'Luftfeuchtigkeit 73%, Luftdruck 1015 hPa',

@@ -31,6 +31,7 @@ function failure(message: string): Error {
 function worldFailingAt13(): World {
   const world = fixedWorld();
   return {
+    ...world,
     observe: (lat, lon, dt) => {
       if (lat === 13) throw failure('model broke');
       return world.observe(lat, lon, dt);
@@ -80,6 +81,7 @@ const CASES: readonly (readonly [string, Partial<HandlerDeps>, string, string])[
     'something not an Error is thrown',
     {
       world: {
+        ...fixedWorld(),
         observe: (lat, lon, dt) => {
           // eslint-disable-next-line @typescript-eslint/only-throw-error
           if (lat === 13) throw 'plain string';

@@ -5,12 +5,8 @@ import {
   utcOffsetSeconds,
   zoneAt,
 } from '../../../src/world/timezone.js';
-import {
-  openZonesFile,
-  readFromBytes,
-  writeZonesTable,
-  type ZonesFile,
-} from '../../../src/world/zones-layout.js';
+import { openZonesFile, writeZonesTable, type ZonesFile } from '../../../src/world/zones-layout.js';
+import { readFromBytes } from '../../../src/core/data-files.js';
 import { placesBytes, sequence, utc, zonesBytes } from '../../helpers/world.js';
 import { readPlacesTable } from '../../../src/world/places-layout.js';
 
@@ -33,7 +29,7 @@ describe('the zones layout', () => {
     '2099z',
     1000,
   );
-  const file = openZonesFile(readFromBytes(bytes));
+  const file = openZonesFile(readFromBytes(bytes, 'zones.bin'));
 
   it('reads back the zones, in name order, and the tzdata version', () => {
     expect([file.tzVersion, file.zones]).toEqual([
@@ -72,7 +68,7 @@ describe('the zones layout', () => {
 
   it('reads only the header, the directory and the zone asked for', () => {
     const reads: number[] = [];
-    const read = readFromBytes(bytes);
+    const read = readFromBytes(bytes, 'zones.bin');
     const counted = openZonesFile((target, position) => {
       reads.push(target.length);
       read(target, position);
@@ -123,7 +119,7 @@ describe('the zones layout', () => {
   it('refuses bytes that are no zones table', () => {
     const other = Uint8Array.from(bytes);
     other[0] = 0;
-    expect(() => openZonesFile(readFromBytes(other))).toThrow(
+    expect(() => openZonesFile(readFromBytes(other, 'zones.bin'))).toThrow(
       'zones table has an unknown format; rebuild it with `npm run build`',
     );
   });
@@ -136,7 +132,7 @@ describe('the zones table built from this node', () => {
 
   beforeAll(async () => {
     const bytes = await zonesBytes();
-    table = openZonesFile(readFromBytes(bytes));
+    table = openZonesFile(readFromBytes(bytes, 'zones.bin'));
     changes = new Map(table.zones.map((zone) => [zone, table.changes(zone)?.slice(1) ?? []]));
   }, 120_000);
 
@@ -201,7 +197,10 @@ describe('tabledUtcOffsets', () => {
   /** A table that says +1 h everywhere, to tell its answers from ICU's. */
   const fake = (tzVersion: string): ZonesFile =>
     openZonesFile(
-      readFromBytes(writeZonesTable([{ name: 'Asia/Tokyo', transitions: [[0, 3600]] }], tzVersion)),
+      readFromBytes(
+        writeZonesTable([{ name: 'Asia/Tokyo', transitions: [[0, 3600]] }], tzVersion),
+        'zones.bin',
+      ),
     );
 
   it('answers from the table made from this tzdata version', () => {
