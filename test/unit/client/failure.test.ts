@@ -9,10 +9,23 @@ const PROXY: Proxy = {
   variable: 'HTTPS_PROXY',
   where: 'proxy.example:3128',
 };
+const VIA = 'through the proxy proxy.example:3128 (HTTPS_PROXY)';
+const NETWORK_HINT = 'check the network, or use --offline';
+const PROXY_HINT = 'check that the proxy is running, or change HTTPS_PROXY';
 
 /** An error as node:http or undici gives it: a message and a code. */
 function coded(code: string, message = `${code}: something`): Error {
   return Object.assign(new Error(message), { code });
+}
+
+/** What `failure` reports for `error`, and `expected` with `error` as its cause, side by side. */
+function check(
+  error: Error,
+  proxy: Proxy | undefined,
+  expected: (cause: Error) => NetworkError | UpstreamError,
+  timedOutAfterMs?: number,
+): void {
+  expect(failure(error, URL_, timedOutAfterMs, proxy)).toStrictEqual(expected(error));
 }
 
 describe('failure: a request without a usable answer, as the user reads it', () => {
@@ -27,115 +40,102 @@ describe('failure: a request without a usable answer, as the user reads it', () 
     ['EHOSTUNREACH', 'EHOSTUNREACH'],
     ['DEPTH_ZERO_SELF_SIGNED_CERT', 'DEPTH_ZERO_SELF_SIGNED_CERT'],
   ])('%s: %s', (code, reason) => {
-    const error = coded(code);
-    expect(failure(error, URL_, undefined, undefined)).toStrictEqual(
-      new NetworkError(
-        `cannot reach api.example.com: ${reason}`,
-        'check the network, or use --offline',
-        { cause: error },
-      ),
-    );
+    check(coded(code), undefined, (cause) => {
+      return new NetworkError(`cannot reach api.example.com: ${reason}`, NETWORK_HINT, { cause });
+    });
   });
 
-  it('an error without a code: its message', () => {
-    const error = new Error('other side hung up');
-    expect(failure(error, URL_, undefined, undefined)).toStrictEqual(
-      new NetworkError(
-        'cannot reach api.example.com: other side hung up',
-        'check the network, or use --offline',
-        { cause: error },
-      ),
-    );
+  it.each([
+    ['an error without a code: its message', new Error('other side hung up'), 'other side hung up'],
+    [
+      'a code under an error without one',
+      new Error('x', { cause: coded('ECONNRESET') }),
+      'connection reset',
+    ],
+    [
+      "a code under undici's generic UND_ERR",
+      Object.assign(new Error('x', { cause: coded('ECONNRESET') }), { code: 'UND_ERR' }),
+      'connection reset',
+    ],
+    [
+      'the first of several, one per address tried',
+      new AggregateError([coded('ECONNRESET'), coded('ENETUNREACH')]),
+      'connection reset',
+    ],
+    [
+      'a code two levels down',
+      new Error('a', { cause: new AggregateError([coded('ECONNRESET')]) }),
+      'connection reset',
+    ],
+  ])('%s', (_what, error, reason) => {
+    check(error, undefined, (cause) => {
+      return new NetworkError(`cannot reach api.example.com: ${reason}`, NETWORK_HINT, { cause });
+    });
   });
 
   it.each([
     [
-      'wrapped in an error without a code',
-      (inner: Error) => new Error('fetch failed', { cause: inner }),
+      'ECONNREFUSED',
+      'connection refused',
+      PROXY_HINT,
+      'cannot reach the proxy proxy.example:3128 (HTTPS_PROXY)',
     ],
     [
-      "wrapped in undici's generic UND_ERR",
-      (inner: Error) => Object.assign(new Error('x', { cause: inner }), { code: 'UND_ERR' }),
+      'ENOTFOUND',
+      'host not found',
+      PROXY_HINT,
+      'cannot reach the proxy proxy.example:3128 (HTTPS_PROXY)',
     ],
     [
-      'the first of several (one per address tried)',
-      (inner: Error) => new AggregateError([inner, coded('ENETUNREACH')]),
+      'EAI_AGAIN',
+      'host not found',
+      PROXY_HINT,
+      'cannot reach the proxy proxy.example:3128 (HTTPS_PROXY)',
     ],
-    ['wrapped twice', (inner: Error) => new Error('a', { cause: new AggregateError([inner]) })],
-  ])('names the code of the error underneath, %s', (_what, wrap) => {
-    const error = wrap(coded('ECONNRESET'));
-    expect(failure(error, URL_, undefined, undefined)).toStrictEqual(
-      new NetworkError(
-        'cannot reach api.example.com: connection reset',
-        'check the network, or use --offline',
-        { cause: error },
-      ),
-    );
+    [
+      'EHOSTUNREACH',
+      'EHOSTUNREACH',
+      PROXY_HINT,
+      'cannot reach the proxy proxy.example:3128 (HTTPS_PROXY)',
+    ],
+    [
+      'ENETUNREACH',
+      'ENETUNREACH',
+      PROXY_HINT,
+      'cannot reach the proxy proxy.example:3128 (HTTPS_PROXY)',
+    ],
+    [
+      'UND_ERR_CONNECT_TIMEOUT',
+      'connection timed out',
+      PROXY_HINT,
+      'cannot reach the proxy proxy.example:3128 (HTTPS_PROXY)',
+    ],
+    ['ECONNRESET', 'connection reset', NETWORK_HINT, `cannot reach api.example.com ${VIA}`],
+    ['ETIMEDOUT', 'connection timed out', NETWORK_HINT, `cannot reach api.example.com ${VIA}`],
+  ])('through a proxy, %s: %s, of %s', (code, reason, hint, what) => {
+    check(coded(code), PROXY, (cause) => new NetworkError(`${what}: ${reason}`, hint, { cause }));
   });
 
   it('no complete answer in time, through a proxy', () => {
-    const error = coded('ABORT_ERR');
-    expect(failure(error, URL_, 2_500, PROXY)).toStrictEqual(
-      new NetworkError(
-        'no complete response from api.example.com through the proxy proxy.example:3128 (HTTPS_PROXY) within 2.5s',
-        'try again later, or raise --timeout',
-        { cause: error },
-      ),
-    );
-  });
-
-  it.each([
-    ['ECONNREFUSED', 'connection refused'],
-    ['ENOTFOUND', 'host not found'],
-    ['EAI_AGAIN', 'host not found'],
-    ['EHOSTUNREACH', 'EHOSTUNREACH'],
-    ['ENETUNREACH', 'ENETUNREACH'],
-    ['UND_ERR_CONNECT_TIMEOUT', 'connection timed out'],
-  ])('through a proxy, %s is the proxy out of reach', (code, reason) => {
-    const error = coded(code);
-    expect(failure(error, URL_, undefined, PROXY)).toStrictEqual(
-      new NetworkError(
-        `cannot reach the proxy proxy.example:3128 (HTTPS_PROXY): ${reason}`,
-        'check that the proxy is running, or change HTTPS_PROXY',
-        { cause: error },
-      ),
-    );
-  });
-
-  it.each([
-    ['ECONNRESET', 'connection reset'],
-    ['ETIMEDOUT', 'connection timed out'],
-  ])('through a proxy, %s is the way to the API', (code, reason) => {
-    const error = coded(code);
-    expect(failure(error, URL_, undefined, PROXY)).toStrictEqual(
-      new NetworkError(
-        `cannot reach api.example.com through the proxy proxy.example:3128 (HTTPS_PROXY): ${reason}`,
-        'check the network, or use --offline',
-        { cause: error },
-      ),
-    );
+    const message = `no complete response from api.example.com ${VIA} within 2.5s`;
+    const hint = 'try again later, or raise --timeout';
+    check(coded('ABORT_ERR'), PROXY, (cause) => new NetworkError(message, hint, { cause }), 2_500);
   });
 
   it('an answer that is not HTTP, through a proxy, quoting the parser', () => {
-    const parser = coded('HPE_INVALID_CONSTANT', 'Expected HTTP/');
-    const error = new Error('fetch failed', { cause: parser });
-    expect(failure(error, URL_, undefined, PROXY)).toStrictEqual(
-      new UpstreamError(
-        'api.example.com through the proxy proxy.example:3128 (HTTPS_PROXY) did not answer in HTTP: Expected HTTP/',
-        'check the base URL: another service may be listening there',
-        { cause: error },
-      ),
-    );
+    const error = new Error('fetch failed', {
+      cause: coded('HPE_INVALID_CONSTANT', 'Expected HTTP/'),
+    });
+    const message = `api.example.com ${VIA} did not answer in HTTP: Expected HTTP/`;
+    const hint = 'check the base URL: another service may be listening there';
+    check(error, PROXY, (cause) => new UpstreamError(message, hint, { cause }));
   });
 
   it('an answer that is not TLS', () => {
-    const error = coded('ERR_SSL_WRONG_VERSION_NUMBER');
-    expect(failure(error, URL_, undefined, undefined)).toStrictEqual(
-      new UpstreamError(
-        'api.example.com did not answer in TLS (ERR_SSL_WRONG_VERSION_NUMBER)',
-        'check the base URL: http:// rather than https://?',
-        { cause: error },
-      ),
-    );
+    const message = 'api.example.com did not answer in TLS (ERR_SSL_WRONG_VERSION_NUMBER)';
+    const hint = 'check the base URL: http:// rather than https://?';
+    check(coded('ERR_SSL_WRONG_VERSION_NUMBER'), undefined, (cause) => {
+      return new UpstreamError(message, hint, { cause });
+    });
   });
 });
