@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../../src/core/errors.js';
 import { removeIfStale, STALE_LOCK_MS, tryLock } from '../../../src/core/lock.js';
 import { waitForLock, withLockSync } from '../../../src/core/lock-wait.js';
@@ -21,6 +21,9 @@ const tempDir = useTempDir();
 const OPTIONS = { maxHoldMs: STALE_LOCK_MS };
 /** pid 1 runs on every machine and is never this process: a live owner. */
 const LIVE = 1;
+let endedOnce: number | undefined;
+/** One ended process for the tests below: starting one costs more than all they do. */
+const ENDED = (): number => (endedOnce ??= endedPid());
 
 describe('withLockSync', () => {
   it('holds <file>.lock while the action runs and removes it after, even when it throws', () => {
@@ -97,7 +100,7 @@ describe('withLockSync', () => {
   it('names no pid when the lock file does not say whose it is', () => {
     const path = join(tempDir(), 'keys.json');
     writeFileSync(`${path}.lock`, '');
-    expect(thrown(() => withLockSync(path, () => 'ran', { timeoutMs: 20 }))).toEqual(
+    expect(thrown(() => withLockSync(path, () => 'ran', { timeoutMs: 0 }))).toEqual(
       new ConfigError(
         `timed out waiting for the lock ${path}.lock`,
         'another weather is changing keys.json; try again (a lock whose process has ended is taken over at once, any other after 10 s)',
@@ -202,20 +205,15 @@ describe('waitForLock', () => {
 });
 
 describe('what a lock file says about its owner', () => {
-  let ended = 0;
-  beforeAll(() => {
-    ended = endedPid();
-  });
-
   const A16 = 'aaaaaaaaaaaaaaaa';
   /** An owner that, read as written, has ended: its lock would be taken over at once. */
   const owner = (changed: Record<string, unknown>) =>
-    JSON.stringify({ pid: ended, host: hostname(), started: Date.now(), token: A16, ...changed });
+    JSON.stringify({ pid: ENDED(), host: hostname(), started: Date.now(), token: A16, ...changed });
 
   it.each([
     ['pid 0', () => owner({ pid: 0 })],
     ['a negative pid', () => owner({ pid: -7 })],
-    ['a pid with a fraction', () => owner({ pid: ended + 0.5 })],
+    ['a pid with a fraction', () => owner({ pid: ENDED() + 0.5 })],
     ['a host that is not a string', () => owner({ host: 7 })],
     [
       'a start that is not finite',
@@ -268,7 +266,7 @@ describe('breaking a stale lock, step by step', () => {
     for (let level = 1; level <= claims; level++) {
       paths.push(`${paths[level - 1] ?? ''}.break-${tokens[level - 1] ?? ''}`);
     }
-    const pid = endedPid();
+    const pid = ENDED();
     paths.forEach((path, level) => plantLock(path, { pid, token: tokens[level] ?? '' }));
     return paths;
   }
@@ -359,7 +357,7 @@ describe('waitForLock, on a clock of its own', () => {
       (error: unknown) => error,
     );
     await vi.advanceTimersByTimeAsync(1_000);
-    expect([await Promise.race([waiting, 'still waiting']), polls]).toEqual([
+    expect([await Promise.race([waiting, Promise.resolve('still waiting')]), polls]).toEqual([
       new ConfigError(
         `timed out waiting for the lock ${lock}`,
         'another weather (pid 1) is fetching an entry; try again (a lock whose process has ended is taken over at once, any other after 10 s)',
