@@ -18,6 +18,8 @@ export interface TestProxy {
   readonly where: string;
   readonly seen: Proxied[];
   mode: ProxyMode;
+  /** Connections from clients still open. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startProxy(mode: ProxyMode = 'forward'): Promise<TestProxy
     set mode(next) {
       state.mode = next;
     },
+    connections: () => sockets.size,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

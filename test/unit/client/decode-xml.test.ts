@@ -116,6 +116,12 @@ describe('decodeXmlObservation rejects what is not an observation', () => {
   it.each([
     ['not XML', 'hello', 'the body is not well-formed XML (line 1, column 1)'],
     ['truncated', '<current><city id="1"', 'the body is not well-formed XML (line 1, column 1)'],
+    ['empty', '', 'the body is not well-formed XML'],
+    [
+      'a tag left open',
+      '<current>\n<city id="1">\n</current>',
+      'the body is not well-formed XML (line 3, column 1)',
+    ],
     [
       'an error document',
       '<ClientError><cod>400</cod><message>x</message></ClientError>',

@@ -91,6 +91,11 @@ describe('values outside physical ranges are refused, naming the member', () => 
     [{ wind: { speed: -0.5 } }, 'metric', 'wind.speed is -0.5, outside 0 to 150 m/s'],
     [{ wind: { speed: 1, gust: 400 } }, 'imperial', 'wind.gust is 400, outside 0 to 335.54 mph'],
     [{ wind: { speed: 1, deg: 361 } }, 'metric', 'wind.deg is 361, outside 0 to 360°'],
+    [
+      { main: { temp: 50, pressure: 99, humidity: 50 } },
+      'imperial',
+      'main.pressure is 99, outside 100 to 1200 hPa',
+    ],
     [{ visibility: -1 }, 'metric', 'visibility is -1, outside 0 to 100000 m'],
     [{ rain: { '1h': -2 } }, 'metric', 'rain.1h is -2, outside 0 to 1000 mm'],
     [{ timezone: 50_401 }, 'metric', 'timezone is 50401, outside -43200 to 50400 s'],
@@ -124,6 +129,22 @@ describe('values outside physical ranges are refused, naming the member', () => 
       DT * 1000,
       "dt is 1795435200000, more than 1 hour ahead of this machine's clock (2026-11-23T12:00:00Z)",
     ],
+    [
+      DT * 1_000_000,
+      "dt is 1795435200000000, more than 1 hour ahead of this machine's clock (2026-11-23T12:00:00Z)",
+    ],
+    [
+      Date.UTC(9999, 11, 31) / 1000,
+      "dt is 9999-12-31T00:00:00Z, more than 1 hour ahead of this machine's clock (2026-11-23T12:00:00Z)",
+    ],
+    [
+      -62_167_219_200,
+      "dt is 0000-01-01T00:00:00Z, more than 30 days behind this machine's clock (2026-11-23T12:00:00Z)",
+    ],
+    [
+      -62_167_219_201,
+      "dt is -62167219201, more than 30 days behind this machine's clock (2026-11-23T12:00:00Z)",
+    ],
   ])('dt %s is refused with the clock named', (dt, message) => {
     expect(problem({ dt, sys: {} })).toEqual(
       new Implausible(message, "check this machine's clock"),
@@ -146,6 +167,10 @@ describe('values outside physical ranges are refused, naming the member', () => 
     ['dt an hour ahead', { dt: DT + 3600, sys: {} }],
     ['dt 30 days behind', { dt: DT - 30 * 86_400, sys: {} }],
     ['polar day (sunrise and sunset 0)', { sys: { sunrise: 0, sunset: 0 } }],
+    [
+      'a sunrise and a sunset 183 days away',
+      { sys: { sunrise: DT - 183 * 86_400, sunset: DT + 183 * 86_400 } },
+    ],
   ] as const)('accepts %s', (_what, changed) => {
     expect(() => checkPlausible({ ...BASE, ...changed }, 'metric', NOW)).not.toThrow();
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bypassed, proxyFor } from '../../../src/client/proxy.js';
+import { bypassed, parseProxy, proxyFor } from '../../../src/client/proxy.js';
+import { ConfigError } from '../../../src/core/errors.js';
+import { thrown } from '../../helpers/tmp.js';
 
 describe('bypassed (NO_PROXY)', () => {
   it.each([
@@ -18,6 +20,12 @@ describe('bypassed (NO_PROXY)', () => {
     ['http://10.0.0.1/x', 'localhost, 10.0.0.1', true],
     ['http://10.0.0.1/x', '', false],
     ['http://10.0.0.1/x', '*', true],
+    ['http://a.example/x', 'a.example:80', true],
+    ['http://a.example/x', 'a.example:443', false],
+    ['https://a.example/x', 'a.example:80', false],
+    ['http://a.example:8080/x', 'a.example:', true],
+    ['http://a.example./x', 'b.example,', false],
+    ['http://a.example./x', ' b.example', false],
   ])('%s with NO_PROXY=%j → %s', (url, list, expected) => {
     expect(bypassed(new URL(url), list)).toBe(expected);
   });
@@ -34,6 +42,8 @@ describe('proxyFor', () => {
     ],
     ['http://a.example/x', { HTTP_PROXY: 'socks5://s:1080' }, 'HTTP_PROXY', 'socks5://s:1080'],
     ['http://a.example/x', { http_proxy: ' ', HTTP_PROXY: 'p:1' }, 'HTTP_PROXY', 'http://p:1/'],
+    ['http://a.example/x', { HTTP_PROXY: ' p:1\n' }, 'HTTP_PROXY', 'http://p:1/'],
+    ['http://a.example/x', { HTTP_PROXY: '\thttps://p:1 ' }, 'HTTP_PROXY', 'https://p:1/'],
   ])('%s with %j → %s', (url, env, variable, href) => {
     const proxy = proxyFor(new URL(url), env);
     expect([proxy?.variable, proxy?.url.href]).toEqual([variable, href]);
@@ -46,5 +56,16 @@ describe('proxyFor', () => {
     ['http://a.example/x', { HTTP_PROXY: '::::', NO_PROXY: '*' }],
   ])('%s with %j → direct', (url, env) => {
     expect(proxyFor(new URL(url), env)).toBeUndefined();
+  });
+});
+
+describe('parseProxy', () => {
+  it('refuses a URL without a host, even of a kind it could use', () => {
+    expect(thrown(() => parseProxy('HTTPS_PROXY', 'socks5://'))).toStrictEqual(
+      new ConfigError(
+        'HTTPS_PROXY is not a valid proxy URL: "socks5://"',
+        'write it as http://host:port (or host:port), or unset HTTPS_PROXY',
+      ),
+    );
   });
 });
