@@ -31,9 +31,9 @@ function request(fault: string | undefined, method = 'GET'): string {
   return `${method} ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\n${header}Connection: close\r\n\r\n`;
 }
 
-async function logged(fault: string): Promise<string | undefined> {
+async function logged(fault: string, method = 'GET'): Promise<string | undefined> {
   for (let i = 0; i < 100; i++) {
-    const line = log.find((l) => l.endsWith(` fault=${fault}`));
+    const line = log.find((l) => l.includes(` "${method} `) && l.endsWith(` fault=${fault}`));
     if (line !== undefined) return line.replace(/ \d+\.\dms /, ' <ms> ');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -117,6 +117,8 @@ describe('injected faults', () => {
     const done = received(socket, 2_000);
     socket.write(request('hang'));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    // Logged once the client gives up, not before.
+    expect(log.filter((line) => line.endsWith(' fault=hang'))).toEqual([]);
     socket.destroy();
     expect(await done).toEqual({ text: '', error: undefined });
     expect(await logged('hang')).toBe(`127.0.0.1 "GET ${LOGGED_PATH}" - 0 <ms> fault=hang`);
@@ -156,5 +158,52 @@ describe('injected faults', () => {
     expect(await logged('slow')).toBe(
       `127.0.0.1 "GET ${LOGGED_PATH}" 200 ${length} <ms> fault=slow`,
     );
+  });
+
+  it('slow, reset and truncate answer HEAD with the head alone, and log no body', async () => {
+    const whole = parseAnswer(await exchange(port, request(undefined)));
+    for (const [fault, error] of [
+      ['slow', undefined],
+      ['reset', 'ECONNRESET'],
+      ['truncate', undefined],
+    ] as const) {
+      const socket = await open(port);
+      const done = received(socket);
+      socket.write(request(fault, 'HEAD'));
+      const { text, error: closedWith } = await done;
+      const answer = parseAnswer(text);
+      expect([answer.status, answer.headers['content-length'], answer.body, closedWith]).toEqual([
+        200,
+        String(Buffer.byteLength(whole.body)),
+        '',
+        error,
+      ]);
+      expect(await logged(fault, 'HEAD')).toBe(
+        `127.0.0.1 "HEAD ${LOGGED_PATH}" 200 0 <ms> fault=${fault}`,
+      );
+    }
+  });
+});
+
+describe('a slow answer', () => {
+  it('pauses between its parts only: a body of one part goes out at once', async () => {
+    const whole = parseAnswer(await exchange(port, request(undefined)));
+    const bytes = Buffer.byteLength(whole.body);
+    const paced = await startTestServer({
+      faults: createFaultInjector({
+        rules: [],
+        seed: 1,
+        allowHeader: true,
+        slow: { bytes, intervalMs: 10_000 },
+      }),
+    });
+    try {
+      const socket = await open(paced.port);
+      const done = received(socket, 2_000);
+      socket.write(request('slow'));
+      expect(parseAnswer((await done).text)).toEqual(whole);
+    } finally {
+      await paced.running.close();
+    }
   });
 });
