@@ -104,6 +104,15 @@ describe('injected faults', () => {
     );
   });
 
+  it('logs the time an injected answer took', async () => {
+    const before = performance.now();
+    await exchange(port, request('401'));
+    const elapsed = performance.now() - before;
+    const line = log.findLast((l) => l.endsWith(' fault=401')) ?? '';
+    const [, ms = 'none'] = / (\d+\.\d)ms /.exec(line) ?? [];
+    expect(Number(ms)).toBeLessThanOrEqual(elapsed + 0.1);
+  });
+
   it('an unknown X-Weather-Fault is a 400 that names the kinds', async () => {
     const answer = parseAnswer(await exchange(port, request('teapot')));
     expect([answer.status, answer.body]).toEqual([
