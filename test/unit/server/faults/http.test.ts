@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaultInjector } from '../../../../src/server/faults/inject.js';
 import type { RunningServer } from '../../../../src/server/http.js';
-import { ACTIVE, ANSWER_HEADERS, startTestServer } from '../../../helpers/fixed-world.js';
+import {
+  ACTIVE,
+  ANSWER_HEADERS,
+  deps,
+  fixedWorld,
+  startTestServer,
+} from '../../../helpers/fixed-world.js';
 import { truth } from '../../../helpers/fixtures.js';
 import { exchange, open, parseAnswer, received } from '../../../helpers/raw-http.js';
 
@@ -213,6 +219,46 @@ describe('a slow answer', () => {
       expect(parseAnswer((await done).text)).toEqual(whole);
     } finally {
       await paced.running.close();
+    }
+  });
+});
+
+describe('a fault that delivers the API’s answer', () => {
+  it('delivers a 500, and logs why, when the handler throws', async () => {
+    const failing = await startTestServer({
+      deps: deps({
+        world: {
+          observe: (lat, lon, dt) => {
+            if (lat === 13) {
+              const error = new Error('model broke');
+              error.stack = 'Error: model broke\n    at failing (test.ts:1:1)';
+              throw error;
+            }
+            return fixedWorld().observe(lat, lon, dt);
+          },
+        },
+      }),
+      faults: createFaultInjector({ rules: [], seed: 1, allowHeader: true }),
+    });
+    try {
+      const target = `/data/2.5/weather?lat=13&lon=2&appid=${ACTIVE}`;
+      const raw = await exchange(
+        failing.port,
+        `GET ${target} HTTP/1.1\r\nHost: x\r\nX-Weather-Fault: truncate\r\nConnection: close\r\n\r\n`,
+      );
+      const internal = '{"cod":500,"message":"Internal error"}';
+      const answer = parseAnswer(raw);
+      expect([answer.status, answer.headers['content-length'], answer.body]).toEqual([
+        500,
+        String(internal.length),
+        internal.slice(0, internal.length / 2),
+      ]);
+      expect(failing.log.map((line) => line.replace(/ \d+\.\dms /, ' <ms> '))).toEqual([
+        'internal error: Error: model broke\n    at failing (test.ts:1:1)',
+        '127.0.0.1 "GET /data/2.5/weather?lat=13&lon=2&appid=***" 500 19 <ms> fault=truncate',
+      ]);
+    } finally {
+      await failing.running.close();
     }
   });
 });

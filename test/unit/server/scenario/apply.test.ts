@@ -155,9 +155,14 @@ describe('a condition of a scenario', () => {
   });
 
   it('takes away the model’s rain when it names none, and keeps the model’s clouds but for 80x', () => {
-    expect(observed({ clouds: 95 }, [701, 801, 500])).toEqual([
-      { conditionId: 701, clouds: 95, rain: undefined, snow: undefined },
+    expect(observed({}, [701, 801])).toEqual([
+      { conditionId: 701, clouds: 75, rain: undefined, snow: undefined },
       { conditionId: 801, clouds: 20, rain: undefined, snow: undefined },
+    ]);
+  });
+
+  it('keeps the model’s own rain and its clouds when they are 90 % or more', () => {
+    expect(observed({ clouds: 95 }, [500])).toEqual([
       { conditionId: 500, clouds: 95, rain: LONDON.rain, snow: undefined },
     ]);
   });
