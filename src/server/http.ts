@@ -166,19 +166,20 @@ function respond(
   const started = performance.now();
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
+  // Read now: once the client has left, before its answer, the socket no longer knows its address.
+  const remote = request.socket.remoteAddress ?? '-';
   const form =
     options.console !== undefined && isConsoleTarget(url) ? readForm(request) : undefined;
   if (!form) request.resume();
   const finish = (sent: Sendable): void => {
     send(request, response, sent, closing);
-    log(request, sent, options, started);
+    log(remote, method, sent, options, started);
   };
   const failed = (error: unknown): void => fail(error, request, options, finish);
   // Decided before the kept answers are looked at, so a faulty answer is never served from them,
   // nor kept.
   const fault = options.faults?.decide({ method, url, headers: request.headers });
   if (fault !== undefined && options.faults) {
-    const remote = request.socket.remoteAddress ?? '-';
     void injectFault(fault, {
       request,
       response,
@@ -281,17 +282,15 @@ function send(
 }
 
 function log(
-  request: IncomingMessage,
+  remote: string,
+  method: string,
   sent: Sendable,
   options: ServeOptions,
   started: number,
 ): void {
   const ms = (performance.now() - started).toFixed(1);
-  const remote = request.socket.remoteAddress ?? '-';
   const { status, body } = sent.response;
-  options.log(
-    `${remote} "${request.method ?? 'GET'} ${sent.logged}" ${status} ${body.byteLength} ${ms}ms`,
-  );
+  options.log(`${remote} "${method} ${sent.logged}" ${status} ${body.byteLength} ${ms}ms`);
 }
 
 async function consoleAnswer(

@@ -2,7 +2,9 @@ import type { World, WorldObservation } from '../../src/world/types.js';
 import type { HandlerDeps } from '../../src/server/handler.js';
 import { loadConditionTexts } from '../../src/world/i18n/texts.js';
 import type { KeyStatus } from '../../src/keys/store.js';
-import { startServer, type RunningServer, type ServeOptions } from '../../src/server/http.js';
+import { vi } from 'vitest';
+import type * as Http from '../../src/server/http.js';
+import type { RunningServer, ServeOptions } from '../../src/server/http.js';
 
 /** One observation, whatever the coordinates: lets handler tests assert exact bytes. */
 export const LONDON: WorldObservation = {
@@ -78,6 +80,13 @@ export interface TestServer {
   readonly log: string[];
   readonly port: number;
 }
+
+/**
+ * The real startServer, even in a worker where a test file has mocked src/server/http.js (as
+ * test/unit/cli/serve-host.test.ts does): the unit project shares modules between files, so such a
+ * mock reaches the files that run after it in the same worker.
+ */
+const { startServer } = await vi.importActual<typeof Http>('../../src/server/http.js');
 
 /** startServer on 127.0.0.1 and a free port, with the fixed world's deps unless `options` say. */
 export async function startTestServer(options: Partial<ServeOptions> = {}): Promise<TestServer> {

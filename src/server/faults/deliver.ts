@@ -116,6 +116,8 @@ export async function injectFault(decision: FaultDecision, exchange: FaultExchan
     return;
   }
   // reset and truncate: half the body, then a TCP reset, or a clean close short of the length.
+  // The head goes out first on its own: the half of no body (HEAD) would not send it.
+  response.flushHeaders();
   const half = body.subarray(0, Math.floor(body.byteLength / 2));
   await write(response, half);
   if (kind === 'reset') {

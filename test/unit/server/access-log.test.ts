@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactTarget } from '../../../src/server/access-log.js';
+import { accessLine, redactTarget } from '../../../src/server/access-log.js';
 import { ACTIVE, INACTIVE, KEYS } from '../../helpers/fixed-world.js';
 
 /** The fixed world's keys (not hex: only being known gives them away) and one key made by hand. */
@@ -40,7 +40,31 @@ describe('redactTarget', () => {
     ['nothing to hide', `${W}?lat=1&lon=2&units=metric`, `${W}?lat=1&lon=2&units=metric`],
     ['31 hex digits are not a key', `${W}?x=${HEX.slice(1)}`, `${W}?x=${HEX.slice(1)}`],
     ['a bad escape', `${W}?lat=%zz&lon=%`, `${W}?lat=%zz&lon=%`],
+    ['no query: no parameters', `${W}&appid=short`, `${W}&appid=short`],
+    ['a query alone', '?appid=short', '?appid=***'],
   ])('%s', (_what, target, logged) => {
     expect(redactTarget(target, keys)).toBe(logged);
+  });
+});
+
+describe('accessLine', () => {
+  const entry = {
+    remote: '127.0.0.1',
+    method: 'GET',
+    target: `${W}?lat=1&appid=${ACTIVE}`,
+    status: 200,
+    bytes: 541,
+    ms: 2.25,
+  };
+  it('gives the remote address, request, status, size and time, and the fault when there is one', () => {
+    expect([
+      accessLine(entry, keys),
+      accessLine({ ...entry, fault: undefined }, keys),
+      accessLine({ ...entry, status: '-', bytes: 0, ms: 300.04, fault: 'hang' }, keys),
+    ]).toEqual([
+      `127.0.0.1 "GET ${W}?lat=1&appid=***" 200 541 2.3ms`,
+      `127.0.0.1 "GET ${W}?lat=1&appid=***" 200 541 2.3ms`,
+      `127.0.0.1 "GET ${W}?lat=1&appid=***" - 0 300.0ms fault=hang`,
+    ]);
   });
 });

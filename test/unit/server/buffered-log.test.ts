@@ -99,4 +99,36 @@ describe('createBufferedLog', () => {
     const log = createBufferedLog(() => Promise.reject(new Error('never called')));
     await expect(log.flush()).resolves.toBeUndefined();
   });
+
+  it('counts each line with its newline against the bound', async () => {
+    const { chunks, release, sink } = slowSink();
+    const log = createBufferedLog(sink, 8);
+    log.line('a');
+    await turn();
+    // 4 bytes queued, and 5 more would make 9.
+    log.line('bbb');
+    log.line('cccc');
+    const flushed = log.flush();
+    release();
+    await turn();
+    release();
+    await flushed;
+    expect(chunks).toEqual([
+      'a\n',
+      'bbb\nweather: the access log fell behind its reader; 1 lines were left out\n',
+    ]);
+  });
+
+  it('does not split the lines of a turn when flushed in the middle of it', async () => {
+    const chunks: string[] = [];
+    const log = createBufferedLog((chunk) => {
+      chunks.push(chunk);
+      return Promise.resolve();
+    });
+    log.line('one');
+    const flushed = log.flush();
+    log.line('two');
+    await flushed;
+    expect(chunks).toEqual(['one\ntwo\n']);
+  });
 });

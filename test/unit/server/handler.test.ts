@@ -332,6 +332,11 @@ describe('request targets and spellings of the key', () => {
       '<?xml version="1.0" encoding="UTF-8"?><ClientError><cod>400</cod><message>Bad request: the request target is not a valid URL</message></ClientError>',
     ]);
   });
+
+  it('reads no mode from a bad target without a query', async () => {
+    const r = await at('http://[bad/data/2.5/weather&mode=xml');
+    expect([r.status, r.headers['content-type']]).toEqual([400, JSON_TYPE]);
+  });
 });
 
 describe('CORS preflight and security headers', () => {

@@ -172,6 +172,18 @@ describe('requests Node or the handler cannot take', () => {
     },
   );
 
+  it('neither answers nor logs a client that resets its connection halfway through its headers', async () => {
+    const { log, port } = await start();
+    const socket = await connection(port);
+    const done = received(socket);
+    socket.write('GET /data/2.5/weather?lat=1 HTTP/1.1\r\nHost');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.resetAndDestroy();
+    expect(await done).toEqual({ text: '', error: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(log).toEqual([]);
+  });
+
   it('answers a client that stops halfway through its headers with 408, within the bound', async () => {
     const { log, port } = await start({ timing: FAST });
     const socket = await connection(port);

@@ -7,6 +7,7 @@ import {
   ANSWER_HEADERS,
   deps,
   fixedWorld,
+  KEYS,
   startTestServer,
 } from '../../helpers/fixed-world.js';
 
@@ -92,6 +93,20 @@ const CASES: readonly (readonly [string, Partial<HandlerDeps>, string, string])[
     'lat=13&lon=2',
     'internal error: plain string',
   ],
+  [
+    'null is thrown',
+    {
+      world: {
+        observe: (lat, lon, dt) => {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error
+          if (lat === 13) throw null;
+          return fixedWorld().observe(lat, lon, dt);
+        },
+      },
+    },
+    'lat=13&lon=2',
+    'internal error: null',
+  ],
 ];
 
 describe('startServer when the handler fails', () => {
@@ -150,5 +165,36 @@ describe('startServer 500 answers', () => {
       },
       text: xml,
     });
+  });
+});
+
+describe('startServer when checking a kept answer fails', () => {
+  it('answers 500 when the key check of a kept answer throws, logs it, and keeps serving', async () => {
+    let broken = false;
+    const { log } = await start({
+      keys: {
+        status: (key) => {
+          if (broken && key === ACTIVE) throw failure('key store broke');
+          return KEYS[key];
+        },
+      },
+    });
+    const query = `lat=1&lon=2&appid=${ACTIVE}`;
+    // The second request of the cycle keeps the answer: the third is checked and answered at once.
+    await get(query);
+    const kept = await get(query);
+    broken = true;
+    const failed = await get(query);
+    broken = false;
+    expect([failed.status, failed.text, (await get(query)).text]).toEqual([
+      500,
+      INTERNAL,
+      kept.text,
+    ]);
+    expect(log.slice(2).map(accessLine)).toEqual([
+      'internal error: Error: key store broke\n    at failing (test.ts:1:1)',
+      `127.0.0.1 "GET /data/2.5/weather?${query.replace(ACTIVE, '***')}" 500 38 <ms>`,
+      `127.0.0.1 "GET /data/2.5/weather?${query.replace(ACTIVE, '***')}" 200 ${kept.text.length} <ms>`,
+    ]);
   });
 });

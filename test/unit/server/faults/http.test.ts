@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaultInjector } from '../../../../src/server/faults/inject.js';
 import type { RunningServer } from '../../../../src/server/http.js';
-import { ACTIVE, ANSWER_HEADERS, startTestServer } from '../../../helpers/fixed-world.js';
+import {
+  ACTIVE,
+  ANSWER_HEADERS,
+  deps,
+  fixedWorld,
+  startTestServer,
+} from '../../../helpers/fixed-world.js';
 import { truth } from '../../../helpers/fixtures.js';
 import { exchange, open, parseAnswer, received } from '../../../helpers/raw-http.js';
 
@@ -31,9 +37,9 @@ function request(fault: string | undefined, method = 'GET'): string {
   return `${method} ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\n${header}Connection: close\r\n\r\n`;
 }
 
-async function logged(fault: string): Promise<string | undefined> {
+async function logged(fault: string, method = 'GET'): Promise<string | undefined> {
   for (let i = 0; i < 100; i++) {
-    const line = log.find((l) => l.endsWith(` fault=${fault}`));
+    const line = log.find((l) => l.includes(` "${method} `) && l.endsWith(` fault=${fault}`));
     if (line !== undefined) return line.replace(/ \d+\.\dms /, ' <ms> ');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -104,6 +110,15 @@ describe('injected faults', () => {
     );
   });
 
+  it('logs the time an injected answer took', async () => {
+    const before = performance.now();
+    await exchange(port, request('401'));
+    const elapsed = performance.now() - before;
+    const line = log.findLast((l) => l.endsWith(' fault=401')) ?? '';
+    const [, ms = 'none'] = / (\d+\.\d)ms /.exec(line) ?? [];
+    expect(Number(ms)).toBeLessThanOrEqual(elapsed + 0.1);
+  });
+
   it('an unknown X-Weather-Fault is a 400 that names the kinds', async () => {
     const answer = parseAnswer(await exchange(port, request('teapot')));
     expect([answer.status, answer.body]).toEqual([
@@ -117,6 +132,8 @@ describe('injected faults', () => {
     const done = received(socket, 2_000);
     socket.write(request('hang'));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    // Logged once the client gives up, not before.
+    expect(log.filter((line) => line.endsWith(' fault=hang'))).toEqual([]);
     socket.destroy();
     expect(await done).toEqual({ text: '', error: undefined });
     expect(await logged('hang')).toBe(`127.0.0.1 "GET ${LOGGED_PATH}" - 0 <ms> fault=hang`);
@@ -156,5 +173,92 @@ describe('injected faults', () => {
     expect(await logged('slow')).toBe(
       `127.0.0.1 "GET ${LOGGED_PATH}" 200 ${length} <ms> fault=slow`,
     );
+  });
+
+  it('slow, reset and truncate answer HEAD with the head alone, and log no body', async () => {
+    const whole = parseAnswer(await exchange(port, request(undefined)));
+    for (const [fault, error] of [
+      ['slow', undefined],
+      ['reset', 'ECONNRESET'],
+      ['truncate', undefined],
+    ] as const) {
+      const socket = await open(port);
+      const done = received(socket);
+      socket.write(request(fault, 'HEAD'));
+      const { text, error: closedWith } = await done;
+      const answer = parseAnswer(text);
+      expect([answer.status, answer.headers['content-length'], answer.body, closedWith]).toEqual([
+        200,
+        String(Buffer.byteLength(whole.body)),
+        '',
+        error,
+      ]);
+      expect(await logged(fault, 'HEAD')).toBe(
+        `127.0.0.1 "HEAD ${LOGGED_PATH}" 200 0 <ms> fault=${fault}`,
+      );
+    }
+  });
+});
+
+describe('a slow answer', () => {
+  it('pauses between its parts only: a body of one part goes out at once', async () => {
+    const whole = parseAnswer(await exchange(port, request(undefined)));
+    const bytes = Buffer.byteLength(whole.body);
+    const paced = await startTestServer({
+      faults: createFaultInjector({
+        rules: [],
+        seed: 1,
+        allowHeader: true,
+        slow: { bytes, intervalMs: 10_000 },
+      }),
+    });
+    try {
+      const socket = await open(paced.port);
+      const done = received(socket, 2_000);
+      socket.write(request('slow'));
+      expect(parseAnswer((await done).text)).toEqual(whole);
+    } finally {
+      await paced.running.close();
+    }
+  });
+});
+
+describe('a fault that delivers the API’s answer', () => {
+  it('delivers a 500, and logs why, when the handler throws', async () => {
+    const failing = await startTestServer({
+      deps: deps({
+        world: {
+          observe: (lat, lon, dt) => {
+            if (lat === 13) {
+              const error = new Error('model broke');
+              error.stack = 'Error: model broke\n    at failing (test.ts:1:1)';
+              throw error;
+            }
+            return fixedWorld().observe(lat, lon, dt);
+          },
+        },
+      }),
+      faults: createFaultInjector({ rules: [], seed: 1, allowHeader: true }),
+    });
+    try {
+      const target = `/data/2.5/weather?lat=13&lon=2&appid=${ACTIVE}`;
+      const raw = await exchange(
+        failing.port,
+        `GET ${target} HTTP/1.1\r\nHost: x\r\nX-Weather-Fault: truncate\r\nConnection: close\r\n\r\n`,
+      );
+      const internal = '{"cod":500,"message":"Internal error"}';
+      const answer = parseAnswer(raw);
+      expect([answer.status, answer.headers['content-length'], answer.body]).toEqual([
+        500,
+        String(internal.length),
+        internal.slice(0, internal.length / 2),
+      ]);
+      expect(failing.log.map((line) => line.replace(/ \d+\.\dms /, ' <ms> '))).toEqual([
+        'internal error: Error: model broke\n    at failing (test.ts:1:1)',
+        '127.0.0.1 "GET /data/2.5/weather?lat=13&lon=2&appid=***" 500 19 <ms> fault=truncate',
+      ]);
+    } finally {
+      await failing.running.close();
+    }
   });
 });

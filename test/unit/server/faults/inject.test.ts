@@ -95,4 +95,36 @@ describe('the fault injector', () => {
       ignored.decide(header('hang')),
     ]).toEqual([{ fault: 'hang' }, { badHeader: 'teapot' }, { fault: '500' }, undefined]);
   });
+
+  it('draws a number for the probability rules only, so other rules leave their sequence as it was', () => {
+    expect(sequence({ spec: '503:key=nope,500:every=1000,429:0.2,500:0.1', seed: 7 }, 20)).toBe(
+      '429 - - - - - - 429 - - - 429 429 - 429 - - - 500 429',
+    );
+  });
+
+  it('reads the first X-Weather-Fault of several, and takes a blank one for none', () => {
+    const injector = createFaultInjector({ rules: rules('500'), seed: 1, allowHeader: true });
+    expect([
+      injector.decide(request('lat=1', { 'x-weather-fault': ['Slow', 'hang'] })),
+      injector.decide(request('lat=1', { 'x-weather-fault': '  ' })),
+    ]).toEqual([{ fault: 'slow' }, { fault: '500' }]);
+  });
+
+  it('injects nothing into a request whose target is not a URL', () => {
+    const injector = createFaultInjector({ rules: rules('500'), seed: 1, allowHeader: true });
+    expect(
+      injector.decide({ method: 'GET', url: 'http://[bad/data/2.5/weather', headers: {} }),
+    ).toBeUndefined();
+  });
+
+  it('trickles a slow answer at the pace it is given, else at about 2 s for a JSON answer', () => {
+    const options = { rules: [], seed: 1, allowHeader: false };
+    expect([
+      createFaultInjector({ ...options, slow: { bytes: 10, intervalMs: 5 } }).slow,
+      createFaultInjector(options).slow,
+    ]).toEqual([
+      { bytes: 10, intervalMs: 5 },
+      { bytes: 64, intervalMs: 250 },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioWorld } from '../../../../src/server/scenario/apply.js';
 import { parseScenario, type Scenario } from '../../../../src/server/scenario/parse.js';
-import { fixedWorld, LONDON } from '../../../helpers/fixed-world.js';
+import { fixedWorld, LONDON, type Overrides } from '../../../helpers/fixed-world.js';
 
 function scenario(overrides: readonly object[]): Scenario {
   const parsed = parseScenario(JSON.stringify({ overrides }));
@@ -83,6 +83,119 @@ describe('a scenario over the model', () => {
         clouds: 90,
         rain: { h1: 0.5, h3: 1.5 },
       },
+    ]);
+  });
+});
+
+describe('where and when an override applies', () => {
+  it('from its first second up to, not including, its end', () => {
+    const world = scenarioWorld(
+      fixedWorld(),
+      scenario([
+        {
+          place: 'London',
+          from: '2026-01-15T12:00:00Z',
+          until: '2026-01-15T13:00:00Z',
+          temperature: 20,
+        },
+      ]),
+    );
+    expect(
+      [JAN_15 - 1, JAN_15, JAN_15 + 3599, JAN_15 + 3600].map((dt) => world.observe(0, 0, dt).tempC),
+    ).toEqual([7.25, 20, 20, 7.25]);
+  });
+
+  it('to the place of that name only in the country it names', () => {
+    const world = scenarioWorld(
+      fixedWorld(),
+      scenario([
+        { place: 'London', country: 'CA', temperature: 20 },
+        { place: 'Paris', temperature: 21 },
+        { place: 'london', country: 'GB', temperature: 22 },
+      ]),
+    );
+    expect(world.observe(0, 0, JAN_15).tempC).toBe(22);
+  });
+
+  it('within its radius, its edge included', () => {
+    const world = scenarioWorld(
+      fixedWorld(),
+      scenario([{ coordinates: { lat: 10, lon: 10, radius_km: 0 }, temperature: 20 }]),
+    );
+    expect([world.observe(10, 10, JAN_15).tempC, world.observe(10.001, 10, JAN_15).tempC]).toEqual([
+      20, 7.25,
+    ]);
+  });
+});
+
+describe('a condition of a scenario', () => {
+  /** The observation at latitude `lat`, where the override with that condition applies. */
+  function observed(model: Overrides, conditions: readonly number[]) {
+    const world = scenarioWorld(
+      fixedWorld(model),
+      scenario(conditions.map((condition, i) => ({ coordinates: { lat: i, lon: 0 }, condition }))),
+    );
+    return conditions.map((_, i) => {
+      const { conditionId, clouds, rain, snow } = world.observe(i, 0, JAN_15);
+      return { conditionId, clouds, rain, snow };
+    });
+  }
+
+  it('brings the rain its words name, where the model has none', () => {
+    expect(observed({ rain: undefined }, [504, 503, 502, 501, 500, 302, 301, 211])).toEqual([
+      { conditionId: 504, clouds: 90, rain: { h1: 30, h3: 90 }, snow: undefined },
+      { conditionId: 503, clouds: 90, rain: { h1: 30, h3: 90 }, snow: undefined },
+      { conditionId: 502, clouds: 90, rain: { h1: 8, h3: 24 }, snow: undefined },
+      { conditionId: 501, clouds: 90, rain: { h1: 2, h3: 6 }, snow: undefined },
+      { conditionId: 500, clouds: 90, rain: { h1: 0.5, h3: 1.5 }, snow: undefined },
+      { conditionId: 302, clouds: 90, rain: { h1: 8, h3: 24 }, snow: undefined },
+      { conditionId: 301, clouds: 90, rain: { h1: 0.5, h3: 1.5 }, snow: undefined },
+      { conditionId: 211, clouds: 90, rain: { h1: 2, h3: 6 }, snow: undefined },
+    ]);
+  });
+
+  it('takes away the model’s rain when it names none, and keeps the model’s clouds but for 80x', () => {
+    expect(observed({}, [701, 801])).toEqual([
+      { conditionId: 701, clouds: 75, rain: undefined, snow: undefined },
+      { conditionId: 801, clouds: 20, rain: undefined, snow: undefined },
+    ]);
+  });
+
+  it('keeps the model’s own rain and its clouds when they are 90 % or more', () => {
+    expect(observed({ clouds: 95 }, [500])).toEqual([
+      { conditionId: 500, clouds: 95, rain: LONDON.rain, snow: undefined },
+    ]);
+  });
+});
+
+describe('a wind of a scenario', () => {
+  function windOf(model: Overrides, wind: object) {
+    const world = scenarioWorld(fixedWorld(model), scenario([{ place: 'London', wind }]));
+    const { windSpeed, windDeg, ...rest } = world.observe(0, 0, JAN_15);
+    return { windSpeed, windDeg, gust: 'windGust' in rest ? rest.windGust : 'none' };
+  }
+
+  it('keeps the model’s gust only while it is above the speed', () => {
+    expect([
+      windOf({ windSpeed: 0, windGust: 2 }, { deg: 90 }),
+      windOf({ windSpeed: 5, windGust: 5 }, { deg: 90 }),
+      windOf({ windSpeed: 5, windGust: 10 }, { speed: 2 }),
+      windOf({ windSpeed: 5, windGust: 10 }, { speed: 2, gust: 2.5 }),
+    ]).toEqual([
+      { windSpeed: 0, windDeg: 90, gust: 2 },
+      { windSpeed: 5, windDeg: 90, gust: 'none' },
+      { windSpeed: 2, windDeg: 230, gust: 4 },
+      { windSpeed: 2, windDeg: 230, gust: 2.5 },
+    ]);
+  });
+
+  it('gives no gust to a new speed when the model had none to scale, or no speed to scale it by', () => {
+    expect([
+      windOf({ windGust: undefined }, { speed: 3 }),
+      windOf({ windSpeed: 0, windGust: 2 }, { speed: 5 }),
+    ]).toEqual([
+      { windSpeed: 3, windDeg: 230, gust: 'none' },
+      { windSpeed: 5, windDeg: 230, gust: 'none' },
     ]);
   });
 });
