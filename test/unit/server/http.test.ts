@@ -97,6 +97,7 @@ const CASES: readonly (readonly [string, Partial<HandlerDeps>, string, string])[
     'null is thrown',
     {
       world: {
+        ...fixedWorld(),
         observe: (lat, lon, dt) => {
           // eslint-disable-next-line @typescript-eslint/only-throw-error
           if (lat === 13) throw null;

@@ -228,6 +228,7 @@ describe('a fault that delivers the API’s answer', () => {
     const failing = await startTestServer({
       deps: deps({
         world: {
+          ...fixedWorld(),
           observe: (lat, lon, dt) => {
             if (lat === 13) {
               const error = new Error('model broke');
