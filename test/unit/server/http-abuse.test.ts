@@ -174,13 +174,23 @@ describe('requests Node or the handler cannot take', () => {
 
   it('neither answers nor logs a client that resets its connection halfway through its headers', async () => {
     const { log, port } = await start();
+    // The server's side of the connection: what it has read, and when it is closed.
+    const serverSide = new Promise<{ read: Promise<void>; closed: Promise<void> }>((resolve) => {
+      running?.server.once('connection', (socket: Socket) => {
+        resolve({
+          read: new Promise((done) => socket.once('data', () => done())),
+          closed: new Promise((done) => socket.once('close', () => done())),
+        });
+      });
+    });
     const socket = await connection(port);
     const done = received(socket);
     socket.write('GET /data/2.5/weather?lat=1 HTTP/1.1\r\nHost');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { read, closed } = await serverSide;
+    await read;
     socket.resetAndDestroy();
     expect(await done).toEqual({ text: '', error: undefined });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closed;
     expect(log).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_LIMIT_BYTES } from '../../../../src/server/console/body.js';
 import { createConsole } from '../../../../src/server/console/console.js';
@@ -80,10 +81,16 @@ describe('the size of a console form', () => {
 
   it('is given up on when its client leaves halfway, and both ends of the request are logged with its address', async () => {
     const before = log.length;
+    // Once the server has read the start of the form.
+    const read = new Promise<void>((resolve) => {
+      running?.server.once('connection', (serverSide: Socket) => {
+        serverSide.once('data', () => resolve());
+      });
+    });
     const socket = await open(Number(new URL(origin).port));
     const done = received(socket);
     socket.write('POST /console/sign-in HTTP/1.1\r\nHost: x\r\ncontent-length: 100\r\n\r\ntoken=');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await read;
     socket.destroy();
     await done;
     for (let i = 0; i < 50 && log.length < before + 2; i++) {

@@ -175,23 +175,19 @@ describe('injected faults', () => {
     );
   });
 
-  it('slow, reset and truncate answer HEAD with the head alone, and log no body', async () => {
+  it('slow and truncate answer HEAD with the head alone, and log no body', async () => {
     const whole = parseAnswer(await exchange(port, request(undefined)));
-    for (const [fault, error] of [
-      ['slow', undefined],
-      ['reset', 'ECONNRESET'],
-      ['truncate', undefined],
-    ] as const) {
+    for (const fault of ['slow', 'truncate']) {
       const socket = await open(port);
       const done = received(socket);
       socket.write(request(fault, 'HEAD'));
-      const { text, error: closedWith } = await done;
+      const { text, error } = await done;
       const answer = parseAnswer(text);
-      expect([answer.status, answer.headers['content-length'], answer.body, closedWith]).toEqual([
+      expect([answer.status, answer.headers['content-length'], answer.body, error]).toEqual([
         200,
         String(Buffer.byteLength(whole.body)),
         '',
-        error,
+        undefined,
       ]);
       expect(await logged(fault, 'HEAD')).toBe(
         `127.0.0.1 "HEAD ${LOGGED_PATH}" 200 0 <ms> fault=${fault}`,
