@@ -73,7 +73,11 @@ describe('the account console in a browser', () => {
     // Keyboard only: the token field, then Enter.
     await page.keyboard.press('Tab');
     await page.keyboard.type(consoleToken());
-    await Promise.all([page.waitForURL(`${origin()}/console`), page.keyboard.press('Enter')]);
+    // The sign-in page is /console too, so its URL says nothing: wait for the keys page itself.
+    await Promise.all([
+      page.waitForSelector('h2#keys', { timeout: 10_000 }),
+      page.keyboard.press('Enter'),
+    ]);
     expect(await page.locator('h2').first().textContent()).toBe('API keys');
     const [cookie] = await context.cookies();
     expect([cookie?.name, cookie?.httpOnly, cookie?.sameSite, cookie?.path]).toEqual([
