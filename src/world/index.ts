@@ -1,4 +1,9 @@
-import { openInstalledDataFile, readFromBytes, readInstalledDataFile } from '../core/data-files.js';
+import {
+  openInstalledDataFile,
+  readFromBytes,
+  readInstalledDataFile,
+  type PositionedRead,
+} from '../core/data-files.js';
 import type { Platform } from '../core/env.js';
 import { readClimateTable } from './climate-layout.js';
 import { Climatology } from './climatology.js';
@@ -43,13 +48,19 @@ function openPlacesInDataDirectory(): PlaceIndex | undefined {
   return openedPlaces;
 }
 
+/**
+ * Positioned reads of `data/<name>`: from the file of this installation, or from its bytes read
+ * whole (`whole`, or a data directory the file cannot be opened in, which then says why).
+ */
+async function positionedRead(name: string, whole = false): Promise<PositionedRead> {
+  const file = whole ? undefined : openInstalledDataFile(name);
+  return file?.read ?? readFromBytes(await readFromDataDirectory(name), name);
+}
+
 /** The UTC offsets of data/zones.bin, a zone's transitions read when it is first asked about. */
 async function openZonesInDataDirectory(): Promise<ZonesFile> {
   if (openedZones !== undefined) return openedZones;
-  const file = openInstalledDataFile('zones.bin');
-  openedZones = openZonesFile(
-    file?.read ?? readFromBytes(await readFromDataDirectory('zones.bin'), 'zones.bin'),
-  );
+  openedZones = openZonesFile(await positionedRead('zones.bin'));
   return openedZones;
 }
 
@@ -59,12 +70,7 @@ async function openZonesInDataDirectory(): Promise<ZonesFile> {
  * kilobytes).
  */
 function openLocalNamesInDataDirectory(whole: boolean): Promise<LocalNamesFile> {
-  openedLocalNames ??= (async () => {
-    const file = whole ? undefined : openInstalledDataFile(LOCAL_NAMES);
-    return openLocalNamesFile(
-      file?.read ?? readFromBytes(await readFromDataDirectory(LOCAL_NAMES), LOCAL_NAMES),
-    );
-  })();
+  openedLocalNames ??= positionedRead(LOCAL_NAMES, whole).then(openLocalNamesFile);
   return openedLocalNames;
 }
 
