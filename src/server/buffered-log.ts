@@ -32,7 +32,8 @@ export function createBufferedLog(sink: LogSink, maxPendingBytes = MAX_PENDING_B
 
   const noteDropped = (): void => {
     if (dropped === 0) return;
-    queue(`weather: the access log fell behind its reader; ${dropped} lines were left out`);
+    const lines = dropped === 1 ? '1 line was' : `${dropped} lines were`;
+    queue(`weather: the access log fell behind its reader; ${lines} left out`);
     dropped = 0;
   };
 

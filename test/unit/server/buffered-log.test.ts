@@ -115,7 +115,7 @@ describe('createBufferedLog', () => {
     await flushed;
     expect(chunks).toEqual([
       'a\n',
-      'bbb\nweather: the access log fell behind its reader; 1 lines were left out\n',
+      'bbb\nweather: the access log fell behind its reader; 1 line was left out\n',
     ]);
   });
 
