@@ -53,6 +53,8 @@ describe('decodeJsonObservation details', () => {
     ['an array', '[1,2]', 'the body is not a JSON object'],
     ['an error object', '{"cod":"404","message":"city not found"}', 'cod is "404", not 200'],
     ['no coord', JSON.stringify({ ...minimal, coord: undefined }), 'missing or invalid coord'],
+    ['no main', JSON.stringify({ ...minimal, main: undefined }), 'missing or invalid main'],
+    ['wind as a number', JSON.stringify({ ...minimal, wind: 3 }), 'missing or invalid wind'],
     ['empty weather', JSON.stringify({ ...minimal, weather: [] }), 'missing or empty weather'],
     [
       'temp as text',

@@ -144,6 +144,29 @@ describe('live transport: answers and retries', () => {
     expect([slept, fault.requests(name).length - before]).toEqual([[], 1]);
   });
 
+  it.each([
+    ['a 5xx', 'always-500', 500],
+    ['a network error', 'always-reset', 'NetworkError'],
+  ])(
+    'does not retry %s when the next delay would use up exactly the time left',
+    async (_what, name, outcome) => {
+      // The clock stands still: the time left is the whole timeout, 250 ms, the first delay.
+      vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 0, 1));
+      const before = fault.requests(name).length;
+      const { live, slept } = await transport(fault.base(name), 250);
+      try {
+        const result = await live.get(QUERY).then(
+          (response) => response.status,
+          (error: unknown) => (error instanceof Error ? error.name : error),
+        );
+        expect([result, slept, fault.requests(name).length - before]).toEqual([outcome, [], 1]);
+      } finally {
+        vi.restoreAllMocks();
+        await live.close?.();
+      }
+    },
+  );
+
   it('times out a server that never answers, within the whole budget', async () => {
     const name = 'hang';
     const { live, slept } = await transport(fault.base(name), 300);

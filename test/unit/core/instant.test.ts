@@ -28,6 +28,9 @@ describe('parseIsoAsUtc', () => {
     ['offset without a colon', '2026-01-01T17:30:00+0530', NOON],
     ['negative offset', '2026-01-01T07:00:00-05:00', NOON],
     ['a date alone', '2026-01-01', MIDNIGHT],
+    // Date.parse reads `0049-01-01Z` as 2049: a date alone is given no zone designator.
+    ['a date alone in the first century', '0049-01-01', Date.parse('0049-01-01T00:00:00.000Z')],
+    ['spaces around', ' 2026-01-01T12:00:00 ', NOON],
   ])('%s: %s', (_what, text, ms) => {
     expect(parseIsoAsUtc(text)).toBe(ms);
   });

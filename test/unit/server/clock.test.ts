@@ -38,6 +38,7 @@ describe('X-Weather-Now', () => {
       clock('yesterday', true),
       setsItsOwnClock(at('1'), true),
       setsItsOwnClock(at('1'), false),
+      setsItsOwnClock({ method: 'GET', url: '/', headers: {} }, true),
     ]).toEqual([
       Date.UTC(2026, 6, 1, 12),
       1767225600_000,
@@ -45,7 +46,18 @@ describe('X-Weather-Now', () => {
       'X-Weather-Now: "yesterday" is not ISO 8601 (2026-01-01T12:00:00Z) or Unix seconds',
       true,
       false,
+      false,
     ]);
+  });
+
+  it('takes the first of several values', () => {
+    const request = {
+      method: 'GET',
+      url: '/',
+      headers: { 'x-weather-now': ['2026-07-01T12:00:00Z', '1767225600'] },
+    };
+    const result = requestClock(request, true, server);
+    expect(result.ok ? result.now() : result.message).toBe(Date.UTC(2026, 6, 1, 12));
   });
 
   it('moves the observation and answers 400 in the requested mode for a bad value', async () => {

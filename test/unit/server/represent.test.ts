@@ -5,6 +5,7 @@ import { canonicalLang, LANG_CODES } from '../../../src/core/lang.js';
 import { decodeJsonObservation } from '../../../src/client/decode/json.js';
 import { decodeXmlObservation } from '../../../src/client/decode/xml.js';
 import { handle } from '../../../src/server/handler.js';
+import { iconSvg } from '../../../src/server/represent/widget-icons.js';
 import { loadConditionTexts } from '../../../src/world/i18n/texts.js';
 import { ACTIVE, deps, DT, fixedWorld, type Overrides } from '../../helpers/fixed-world.js';
 
@@ -296,6 +297,20 @@ describe('HTML representation', () => {
     ['ua', 'uk'],
   ])('lang %s is html lang %s', async (code, tag) => {
     expect(await get(`mode=html&lang=${code}`)).toContain(`<html lang="${tag}" dir="ltr">`);
+  });
+});
+
+describe('the widget icon', () => {
+  it('draws scattered clouds (03) as few clouds (02) with the cloud raised', () => {
+    const moon = '<path d="M19 5a9 9 0 1 0 6 15A7.5 7.5 0 0 1 19 5z" fill="#5b6b8c"/>';
+    const cloud = (y: number) =>
+      `<path d="M14 ${y}h22a7 7 0 0 0 0-14 10 10 0 0 0-19-2 8 8 0 0 0-3 16z" fill="#9aa5b1"/>`;
+    const svg = (code: string) =>
+      `<svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false" data-icon="${code}">`;
+    expect([iconSvg('02n'), iconSvg('03n')]).toEqual([
+      `${svg('02n')}${moon}${cloud(36)}</svg>`,
+      `${svg('03n')}${moon}${cloud(34)}</svg>`,
+    ]);
   });
 });
 

@@ -80,4 +80,38 @@ describe('ResponseCache', () => {
       { entries: 0, bytes: 0, seen: 0 },
     ]);
   });
+
+  it('keeps answers whose bytes fill the byte limit exactly', () => {
+    const cache = new ResponseCache<string>({ ...LIMITS, entries: 10, seen: 10 });
+    offer(cache, '/a', 1, 50);
+    offer(cache, '/a', 1, 50);
+    offer(cache, '/b', 1, 50);
+    offer(cache, '/b', 1, 50);
+    offer(cache, '/whole', 2, 100);
+    offer(cache, '/whole', 2, 100);
+    expect(['/a', '/b'].map((t) => cache.get(t, 1))).toEqual([undefined, undefined]);
+    expect([cache.get('/whole', 2), cache.size]).toEqual([
+      '/whole@2',
+      { entries: 1, bytes: 100, seen: 0 },
+    ]);
+  });
+
+  it('keeps one answer when allowed one entry', () => {
+    const cache = new ResponseCache<string>({ ...LIMITS, entries: 1 });
+    offer(cache, '/a', 1);
+    offer(cache, '/a', 1);
+    expect([cache.get('/a', 1), cache.size]).toEqual(['/a@1', { entries: 1, bytes: 10, seen: 0 }]);
+  });
+
+  it('makes a kept answer once per cycle, and a repeat does not make it newer', () => {
+    const cache = new ResponseCache<string>({ ...LIMITS, seen: 10 });
+    offer(cache, '/a', 1);
+    offer(cache, '/a', 1);
+    offer(cache, '/b', 1);
+    offer(cache, '/b', 1);
+    expect(offer(cache, '/a', 1)).toBe(false);
+    offer(cache, '/c', 1);
+    offer(cache, '/c', 1);
+    expect(['/a', '/b', '/c'].map((t) => cache.get(t, 1))).toEqual([undefined, '/b@1', '/c@1']);
+  });
 });

@@ -3,6 +3,7 @@ import type { HttpResponse } from '../../../../src/core/http.js';
 import type { ApiKey, KeyStatus } from '../../../../src/keys/store.js';
 import {
   createConsole,
+  isConsoleTarget,
   type ConsoleKeyStore,
   type ConsoleRequest,
 } from '../../../../src/server/console/console.js';
@@ -64,7 +65,7 @@ function setup() {
   const text = (response: HttpResponse) => Buffer.from(response.body).toString('utf8');
   const csrf = () => /name="csrf" value="([^"]+)"/.exec(text(send('GET', '/console')))?.[1] ?? '';
   const tick = (ms: number) => (now += ms);
-  return { store, send, text, csrf, tick, cookie: () => cookie };
+  return { store, handle, send, text, csrf, tick, cookie: () => cookie };
 }
 
 const PAGE_HEADERS = {
@@ -80,6 +81,11 @@ const PAGE_HEADERS = {
 function said(html: string): string | undefined {
   return (/<p[^>]*role="(?:alert|status)"[^>]*>([^<]*)</.exec(html) ??
     /<h2[^>]*>([^<]*)</.exec(html))?.[1];
+}
+
+/** The title of a page, without the part every page shares. */
+function titled(html: string): string | undefined {
+  return /<title>([^<]*) · weather serve<\/title>/.exec(html)?.[1];
 }
 
 describe('the account console', () => {
@@ -250,5 +256,160 @@ describe('the account console', () => {
     expect(rows.match(/<td>[^<]*&lt;b&gt;[^<]*<\/td>/g)).toEqual([
       '<td>&lt;b&gt;&quot;x&quot;&lt;/b&gt;</td>',
     ]);
+  });
+
+  it('names each problem in the title and heading of its page', () => {
+    const { store, send, text, csrf } = setup();
+    const signedOut = send('POST', '/console/keys', { name: 'x' });
+    send('POST', '/console/sign-in', { token: TOKEN });
+    const token = csrf();
+    const answers = [
+      signedOut,
+      send('PUT', '/console'),
+      send('GET', '/console/keys'),
+      send('POST', '/console/nothing', { csrf: token }),
+      send('POST', '/console/keys/status', { key: KEY_A, csrf: token }),
+      send('POST', '/console/keys', { csrf: 'wrong' }),
+    ];
+    store.setStatus = () => {
+      throw new Error('EACCES: permission denied, open keys.json');
+    };
+    answers.push(
+      send('POST', '/console/keys/status', { key: KEY_A, status: 'inactive', csrf: token }),
+    );
+    expect(
+      answers.map((r) => {
+        const html = text(r);
+        return [r.status, titled(html), /<h2>([^<]*)<\/h2>/.exec(html)?.[1]];
+      }),
+    ).toEqual([
+      [403, 'Signed out', 'Signed out'],
+      [405, 'Method not allowed', 'Method not allowed'],
+      [404, 'Not found', 'Not found'],
+      [404, 'Not found', 'Not found'],
+      [400, 'Bad request', 'Bad request'],
+      [403, 'Refused', 'Refused'],
+      [500, 'The key file could not be changed', 'The key file could not be changed'],
+    ]);
+  });
+
+  it('answers HEAD as it answers GET', () => {
+    const { send, text } = setup();
+    const before = send('HEAD', '/console');
+    send('POST', '/console/sign-in', { token: TOKEN });
+    const after = send('HEAD', '/console');
+    const missing = send('HEAD', '/console/keys');
+    expect([before, after, missing].map((r) => [r.status, titled(text(r))])).toEqual([
+      [200, 'Sign in'],
+      [200, 'API keys'],
+      [404, 'Not found'],
+    ]);
+  });
+
+  it('sends each redirect with no-store and nothing else but its cookie', () => {
+    const { send, csrf } = setup();
+    const signedIn = send('POST', '/console/sign-in', { token: TOKEN });
+    const created = send('POST', '/console/keys', { name: 'ci', csrf: csrf() });
+    expect([
+      { ...signedIn.headers, 'set-cookie': '<cookie>' },
+      created.headers,
+      created.body.byteLength,
+    ]).toEqual([
+      { location: '/console', 'cache-control': 'no-store', 'set-cookie': '<cookie>' },
+      { location: '/console', 'cache-control': 'no-store' },
+      0,
+    ]);
+  });
+
+  it('creates a key without a name, cuts a long name to 64 characters, and enables a key again', () => {
+    const { store, send, text, csrf } = setup();
+    send('POST', '/console/sign-in', { token: TOKEN });
+    const token = csrf();
+    const flash = () => said(text(send('GET', '/console')));
+    send('POST', '/console/keys', { csrf: token });
+    const unnamed = flash();
+    send('POST', '/console/keys/status', { key: KEY_B, status: 'inactive', csrf: token });
+    const disabled = flash();
+    send('POST', '/console/keys/status', { key: KEY_B, status: 'active', csrf: token });
+    const enabled = flash();
+    expect([unnamed, disabled, enabled]).toEqual([
+      'Created key fedc************************3210.',
+      'Key fedc************************3210 is now Inactive.',
+      'Key fedc************************3210 is now Active.',
+    ]);
+    expect(store.keys.map((k) => [k.name, k.status])).toEqual([
+      ['default', 'active'],
+      ['', 'active'],
+    ]);
+    send('POST', '/console/keys', { name: ` ${'n'.repeat(70)} `, csrf: token });
+    expect(store.keys[2]?.name).toBe('n'.repeat(64));
+  });
+
+  it('ends the session when signing out: its cookie, sent again, no longer signs in', () => {
+    const { handle, send, text, csrf, cookie } = setup();
+    send('POST', '/console/sign-in', { token: TOKEN });
+    const token = csrf();
+    const old = cookie() ?? '';
+    const again = (): HttpResponse =>
+      handle({ method: 'GET', url: '/console', headers: { cookie: old }, body: '' });
+    expect(titled(text(again()))).toBe('API keys');
+    send('POST', '/console/sign-out', { csrf: token });
+    expect(titled(text(again()))).toBe('Sign in');
+    const replayed = handle({
+      method: 'POST',
+      url: '/console/keys',
+      headers: { cookie: old },
+      body: new URLSearchParams({ csrf: token }).toString(),
+    });
+    expect([replayed.status, said(text(replayed))]).toEqual([
+      403,
+      'Sign in again, then repeat what you did.',
+    ]);
+  });
+
+  it('finds its cookie among several Cookie headers, and takes its value whole', () => {
+    const { handle, send, text, cookie } = setup();
+    send('POST', '/console/sign-in', { token: TOKEN });
+    const id = (cookie() ?? '').replace('weather_console=', '');
+    const get = (header: string | string[]) =>
+      titled(
+        text(handle({ method: 'GET', url: '/console', headers: { cookie: header }, body: '' })),
+      );
+    expect([
+      get(['other=1', `weather_console=${id}`]),
+      get(`weather_console=${id.slice(0, 20)}=${id.slice(20)}`),
+      get(`weather_console=${id}`),
+    ]).toEqual(['API keys', 'Sign in', 'API keys']);
+  });
+
+  it('counts the wait after too many wrong tokens from the oldest of them', () => {
+    const { send, text, tick } = setup();
+    for (let i = 0; i < 5; i++) {
+      send('POST', '/console/sign-in', { token: 'x' });
+      tick(5_000);
+    }
+    // Wrong tokens at 0, 5, 10, 15 and 20 s; now 25 s: the first leaves the window at 60 s.
+    const limited = send('POST', '/console/sign-in', { token: TOKEN });
+    expect([limited.status, limited.headers['retry-after'], said(text(limited))]).toEqual([
+      429,
+      '35',
+      'Too many wrong tokens: try again in 35 seconds.',
+    ]);
+  });
+});
+
+describe('which requests the console answers', () => {
+  it('is /console and what lies below it, with or without a query', () => {
+    expect(
+      [
+        '/console',
+        '/console?x=1',
+        '/console/keys',
+        '/console/',
+        '/consoles',
+        '/',
+        '/data/2.5/weather?q=console',
+      ].map(isConsoleTarget),
+    ).toEqual([true, true, true, true, false, false, false]);
   });
 });

@@ -48,6 +48,13 @@ describe('the --faults grammar', () => {
         problem: '"" is not one of 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal',
       },
     ],
+    [
+      ':0.5',
+      {
+        ok: false,
+        problem: '"" is not one of 401, 429, 500, 502, 503, hang, slow, reset, truncate, portal',
+      },
+    ],
   ])('%j', (text, expected) => {
     expect(parseFaultSpec(text)).toEqual(expected);
   });
