@@ -36,6 +36,11 @@ describe('decodeJsonObservation: what it rejects, and the member it names', () =
     ['coord as text', json({ coord: 'here' }), 'missing or invalid coord'],
     ['coord as an array', json({ coord: [1, 2] }), 'missing or invalid coord'],
     ['main as text', json({ main: 'x' }), 'missing or invalid main'],
+    [
+      'a temperature as text',
+      json({}).replace('"temp":280', '"temp":"280"'),
+      'missing or invalid main.temp',
+    ],
     ['wind missing', json({ wind: undefined }), 'missing or invalid wind'],
     [
       'a temperature too big for a double (JSON reads it as Infinity)',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseInstant, parseIsoAsUtc } from '../../../src/core/instant.js';
+import { isoProblem, parseInstant, parseIsoAsUtc } from '../../../src/core/instant.js';
 
 // A zone away from UTC, so that a time read as the machine's local time cannot pass for UTC.
 const original = process.env.TZ;
@@ -46,6 +46,18 @@ describe('parseIsoAsUtc', () => {
     '+002026-01-01T12:00:00',
   ])('%j is not a time', (text) => {
     expect(parseIsoAsUtc(text)).toBeUndefined();
+  });
+});
+
+describe('isoProblem', () => {
+  it.each([
+    ['a real instant', '2026-01-01T12:00:00Z', undefined],
+    ['spaces around a day that does not exist', ' 2026-02-30 ', 'February 2026 has 28 days'],
+    ['the largest zone offset', '2026-01-01T12:00:00+23:59', undefined],
+    ['a zone offset of 24 hours', '2026-01-01T12:00:00+24:00', 'the zone offset is not one'],
+    ['a zone offset of 60 minutes', '2026-01-01T12:00:00-05:60', 'the zone offset is not one'],
+  ])('%s: %j', (_what, text, problem) => {
+    expect(isoProblem(text)).toBe(problem);
   });
 });
 

@@ -138,6 +138,13 @@ describe('temperatureIn', () => {
     expect(round(temperatureIn(unit, units, value))).toBe(expected);
   });
 
+  it('gives a value already in the unit asked for back unchanged, not converted there and back', () => {
+    // (1.1 - 273.15) + 273.15 is 1.1000000000000227 in floating point.
+    expect([temperatureIn('K', 'standard', 1.1), temperatureIn('F', 'imperial', 70.1)]).toEqual([
+      1.1, 70.1,
+    ]);
+  });
+
   it('reads any unit back in °C', () => {
     expect([celsiusFrom('K', 273.15), celsiusFrom('C', 9.5), celsiusFrom('F', 50)]).toEqual([
       0, 9.5, 10,
