@@ -164,13 +164,14 @@ export async function packageExecutable() {
         // Node 20 takes no code cache beside a snapshot ("useCodeCache" is redundant when
         // "useSnapshot" is true, and is dropped from the blob's flags): the snapshot carries the
         // compiled code of every function that ran while it was built, an offline query's
-        // included. What did not run (the other renderers, live calls, the server) is compiled
+        // included (src/sea.ts). What did not run (the other renderers, live calls, the server) is compiled
         // lazily at run time, as without a snapshot.
         useSnapshot: true,
         assets,
       }),
     );
-    // src/sea.ts runs an offline query while the snapshot is built, on the checkout's data/.
+    // src/sea.ts runs an offline query while the snapshot is built (on Node 20), on the
+    // checkout's data/.
     const env = { ...process.env, WEATHER_SNAPSHOT_DATA: join(root, 'data') };
     step('blob (node --experimental-sea-config)', () =>
       run(process.execPath, ['--experimental-sea-config', config], {

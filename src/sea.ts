@@ -3,8 +3,9 @@
 // next to the executable can be assumed; the npm build reads data/ instead.
 //
 // The executable is built with a V8 startup snapshot (scripts/package.mjs, `useSnapshot`): this
-// file runs once at build time, loads the modules a query needs, runs an offline query (so that
-// its code is compiled in the snapshot), and names `run` as what the executable starts with.
+// file runs once at build time, loads the modules a query needs, runs an offline query on Node 20
+// (so that its code is compiled in the snapshot), and names `run` as what the executable starts
+// with.
 // Nothing read from the process (arguments, environment, terminal, the assets) may be kept from
 // that run: all of it is read inside `run`.
 import { dirname } from 'node:path';
@@ -55,6 +56,14 @@ function run(): void {
  */
 const SNAPSHOT_DATA = 'WEATHER_SNAPSHOT_DATA';
 
+/**
+ * Whether the query runs while the snapshot is built. Node 20's snapshot builder accepts what it
+ * leaves behind; Node 22's aborts the build (CheckGlobalAndEternalHandles: native handles not
+ * serialised), so a build with another Node holds the loaded modules only and compiles the rest
+ * when it first runs.
+ */
+const WARM_UP = process.versions.node.startsWith('20.');
+
 if (startupSnapshot.isBuildingSnapshot()) {
   // Evaluated now and kept in the snapshot, with the code of an offline query compiled; the build
   // waits for the promise (the event loop runs dry before the heap is written), and fails if it
@@ -64,7 +73,11 @@ if (startupSnapshot.isBuildingSnapshot()) {
     throw new Error(`${SNAPSHOT_DATA} is not set: build with npm run package`);
   const dataUrl = pathToFileURL(`${data}/`);
   void loadQueryModules().then(() =>
-    warmOfflineQuery((name) => readDataFile(name, [dataUrl], `${SNAPSHOT_DATA}=${data} lacks it`)),
+    WARM_UP
+      ? warmOfflineQuery((name) =>
+          readDataFile(name, [dataUrl], `${SNAPSHOT_DATA}=${data} lacks it`),
+        )
+      : undefined,
   );
   startupSnapshot.setDeserializeMainFunction(run);
 } else {
