@@ -163,22 +163,14 @@ export async function packageExecutable() {
         // the executable deserialises that heap instead of compiling and running the bundle.
         // Node 20 takes no code cache beside a snapshot ("useCodeCache" is redundant when
         // "useSnapshot" is true, and is dropped from the blob's flags): the snapshot carries the
-        // compiled code of every function that ran while it was built, an offline query's
-        // included (src/sea.ts). What did not run (the other renderers, live calls, the server) is compiled
-        // lazily at run time, as without a snapshot.
+        // compiled code of every function that ran while it was built. What did not run (the
+        // renderers, queries, the server) is compiled lazily at run time, as without a snapshot.
         useSnapshot: true,
         assets,
       }),
     );
-    // src/sea.ts runs an offline query while the snapshot is built (on Node 20), on the
-    // checkout's data/.
-    const env = { ...process.env, WEATHER_SNAPSHOT_DATA: join(root, 'data') };
     step('blob (node --experimental-sea-config)', () =>
-      run(process.execPath, ['--experimental-sea-config', config], {
-        cwd: work,
-        stdio: 'pipe',
-        env,
-      }),
+      run(process.execPath, ['--experimental-sea-config', config], { cwd: work, stdio: 'pipe' }),
     );
 
     step(`copy ${process.execPath}`, () => copyFileSync(process.execPath, binary));

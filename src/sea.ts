@@ -3,9 +3,8 @@
 // next to the executable can be assumed; the npm build reads data/ instead.
 //
 // The executable is built with a V8 startup snapshot (scripts/package.mjs, `useSnapshot`): this
-// file runs once at build time, loads the modules a query needs, runs an offline query on Node 20
-// (so that its code is compiled in the snapshot), and names `run` as what the executable starts
-// with.
+// file runs once at build time, loads the modules a query needs, and names `run` as what the
+// executable starts with.
 // Nothing read from the process (arguments, environment, terminal, the assets) may be kept from
 // that run: all of it is read inside `run`.
 import { dirname } from 'node:path';
@@ -13,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { startupSnapshot } from 'node:v8';
 import { readDataFile } from './core/data-files.js';
 import { main, processIO, startsItself } from './cli/main.js';
-import { loadQueryModules, warmOfflineQuery } from './cli/warm.js';
+import { loadQueryModules } from './cli/warm.js';
 
 /**
  * An asset as the executable holds it, without a copy: a view of memory that must not be written
@@ -50,35 +49,12 @@ function run(): void {
   });
 }
 
-/**
- * The data folder of the checkout the executable is built from (scripts/package.mjs says where),
- * for the query run while the snapshot is built; the executable itself reads only its assets.
- */
-const SNAPSHOT_DATA = 'WEATHER_SNAPSHOT_DATA';
-
-/**
- * Whether the query runs while the snapshot is built. Node 20's snapshot builder accepts what it
- * leaves behind; Node 22's aborts the build (CheckGlobalAndEternalHandles: native handles not
- * serialised), so a build with another Node holds the loaded modules only and compiles the rest
- * when it first runs.
- */
-const WARM_UP = process.versions.node.startsWith('20.');
-
 if (startupSnapshot.isBuildingSnapshot()) {
-  // Evaluated now and kept in the snapshot, with the code of an offline query compiled; the build
-  // waits for the promise (the event loop runs dry before the heap is written), and fails if it
-  // rejects.
-  const data = process.env[SNAPSHOT_DATA];
-  if (data === undefined)
-    throw new Error(`${SNAPSHOT_DATA} is not set: build with npm run package`);
-  const dataUrl = pathToFileURL(`${data}/`);
-  void loadQueryModules().then(() =>
-    WARM_UP
-      ? warmOfflineQuery((name) =>
-          readDataFile(name, [dataUrl], `${SNAPSHOT_DATA}=${data} lacks it`),
-        )
-      : undefined,
-  );
+  // Evaluated now and kept in the snapshot; the build waits for the promise (the event loop runs
+  // dry before the heap is written). A query is not run here: it leaves native handles behind,
+  // and whether they are gone when the heap is written varies, so the builder would abort now
+  // and then (CheckGlobalAndEternalHandles, seen with Node 20 and 22).
+  void loadQueryModules();
   startupSnapshot.setDeserializeMainFunction(run);
 } else {
   run();
