@@ -157,6 +157,10 @@ describe('buildPlaces', () => {
         geoname(2, 'Eastmost', -16.5, 179.99, 'FJ', 600, '12', 5) +
         geoname(3, 'Westmost', -16.5, -179.99, 'FJ', 700, '', -9999),
     );
+    // A table from a minute ago: written in the same clock tick as the index, it would not be
+    // older than the index (file times are as coarse as the kernel's clock tick).
+    const earlier = new Date(Date.now() - 60_000);
+    utimesSync(source, earlier, earlier);
     const first = buildPlaces({ source, out });
     // The three of the table and the live service's Globe at 0,0.
     expect(first).toMatchObject({ built: true, places: 4 });
