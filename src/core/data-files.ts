@@ -79,6 +79,27 @@ export function openDataFile(
   return undefined;
 }
 
+/**
+ * Whether this host stores numbers little-endian, as the data files do (all but a few hosts): a
+ * typed array may then be a view of a file's bytes, with no copy.
+ */
+export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The first of 0…count−1 for which `below` is false (it holds for a run at the start), or count:
+ * a binary search over a data file's sorted table.
+ */
+export function firstNotBelow(count: number, below: (i: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (below(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** The header of a data file: its first bytes, and its u32 fields by name. */
 export interface DataHeader<F extends string> {
   readonly bytes: Uint8Array;

@@ -1,4 +1,4 @@
-import type { PositionedFile } from '../core/data-files.js';
+import { firstNotBelow, type PositionedFile } from '../core/data-files.js';
 import { foldName } from './fold.js';
 import {
   compareBytes,
@@ -151,18 +151,6 @@ export class PlaceNames {
     }
     return out.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
   }
-}
-
-/** The first of 0…count−1 for which `below` is false (it holds for a run at the start), or count. */
-function firstNotBelow(count: number, below: (i: number) => boolean): number {
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (below(middle)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function startsWith(key: Uint8Array, prefix: Uint8Array): boolean {

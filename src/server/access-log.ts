@@ -88,6 +88,11 @@ export interface AccessEntry {
 
 /** One access-log line; the target has its keys masked. */
 export function accessLine(entry: AccessEntry, keys: KeyLookup): string {
-  const line = `${entry.remote} "${entry.method} ${redactTarget(entry.target, keys)}" ${entry.status} ${entry.bytes} ${entry.ms.toFixed(1)}ms`;
+  return loggedLine({ ...entry, target: redactTarget(entry.target, keys) });
+}
+
+/** One access-log line of a target already as the log shows it (redactTarget). */
+export function loggedLine(entry: AccessEntry): string {
+  const line = `${entry.remote} "${entry.method} ${entry.target}" ${entry.status} ${entry.bytes} ${entry.ms.toFixed(1)}ms`;
   return entry.fault === undefined ? line : `${line} fault=${entry.fault}`;
 }

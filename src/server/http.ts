@@ -9,7 +9,7 @@ import { Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HttpRequest, HttpResponse } from '../core/http.js';
 import { API_BASE_PATH } from '../core/protocol.js';
-import { accessLine } from './access-log.js';
+import { accessLine, loggedLine } from './access-log.js';
 import { readForm } from './console/body.js';
 import { isConsoleTarget, type ConsoleHandler } from './console/console.js';
 import { injectFault } from './faults/deliver.js';
@@ -288,9 +288,17 @@ function log(
   options: ServeOptions,
   started: number,
 ): void {
-  const ms = (performance.now() - started).toFixed(1);
   const { status, body } = sent.response;
-  options.log(`${remote} "${method} ${sent.logged}" ${status} ${body.byteLength} ${ms}ms`);
+  options.log(
+    loggedLine({
+      remote,
+      method,
+      target: sent.logged,
+      status,
+      bytes: body.byteLength,
+      ms: performance.now() - started,
+    }),
+  );
 }
 
 async function consoleAnswer(

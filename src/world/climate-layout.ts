@@ -7,6 +7,7 @@
  * Little-endian throughout. A header of HEADER_WORDS u32 words (HEADER_FIELDS, then the byte offset
  * of each section in SECTIONS order), then the sections, each on a 4-byte boundary.
  */
+import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
@@ -190,8 +191,6 @@ export function writeClimateTable(
   return bytes;
 }
 
-const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 export function readClimateTable(bytes: Uint8Array): ClimateTable {
   const header = new DataView(
     bytes.buffer,
@@ -214,7 +213,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     const at = header.getUint32(4 * (HEADER_FIELDS.length + i), true);
     if (at + length * size > bytes.length) throw new Error('climate table is truncated');
     const start = bytes.byteOffset + at;
-    if (littleEndian && start % size === 0) return new section.kind(bytes.buffer, start, length);
+    if (LITTLE_ENDIAN && start % size === 0) return new section.kind(bytes.buffer, start, length);
     // A big-endian host, or bytes that do not start on a word boundary: copy and decode.
     const copy = new section.kind(length);
     const view = new DataView(bytes.buffer, start, length * size);

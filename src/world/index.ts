@@ -49,10 +49,16 @@ function openPlacesInDataDirectory(): PlaceIndex | undefined {
 }
 
 /**
- * Positioned reads of `data/<name>`: from the file of this installation, or from its bytes read
- * whole (`whole`, or a data directory the file cannot be opened in, which then says why).
+ * Positioned reads of `data/<name>`: over the bytes the platform hands over, else from the file of
+ * this installation, or from its bytes read whole (`whole`, or a data directory the file cannot be
+ * opened in, which then says why).
  */
-async function positionedRead(name: string, whole = false): Promise<PositionedRead> {
+async function positionedRead(
+  name: string,
+  { readData }: Platform = {},
+  whole = false,
+): Promise<PositionedRead> {
+  if (readData !== undefined) return readFromBytes(await readData(name), name);
   const file = whole ? undefined : openInstalledDataFile(name);
   return file?.read ?? readFromBytes(await readFromDataDirectory(name), name);
 }
@@ -70,7 +76,7 @@ async function openZonesInDataDirectory(): Promise<ZonesFile> {
  * kilobytes).
  */
 function openLocalNamesInDataDirectory(whole: boolean): Promise<LocalNamesFile> {
-  openedLocalNames ??= positionedRead(LOCAL_NAMES, whole).then(openLocalNamesFile);
+  openedLocalNames ??= positionedRead(LOCAL_NAMES, {}, whole).then(openLocalNamesFile);
   return openedLocalNames;
 }
 
@@ -81,9 +87,7 @@ function localNames(platform: Platform, options: WorldOptions): LocalName {
   return async (id, lang) => {
     opened ??=
       readData !== undefined
-        ? readData(LOCAL_NAMES).then((bytes) =>
-            openLocalNamesFile(readFromBytes(bytes, LOCAL_NAMES)),
-          )
+        ? positionedRead(LOCAL_NAMES, platform).then(openLocalNamesFile)
         : openLocalNamesInDataDirectory(options.allPlaces === true);
     return (await opened).nameOf(id, lang);
   };
@@ -120,7 +124,7 @@ export async function loadWorld(
   );
   const zones =
     readData !== undefined
-      ? openZonesFile(readFromBytes(await readData('zones.bin'), 'zones.bin'))
+      ? openZonesFile(await positionedRead('zones.bin', platform))
       : await openZonesInDataDirectory();
   return createWorld(places, climatology, tabledUtcOffsets(zones), localNames(platform, options));
 }

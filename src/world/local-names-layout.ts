@@ -12,7 +12,12 @@
  * the block's text (u32 per place, plus the end of the last, counted from the text's start), then
  * the text (UTF-8). A place with no name in a language has an empty one there.
  */
-import { readHeader, type PositionedRead } from '../core/data-files.js';
+import {
+  firstNotBelow,
+  LITTLE_ENDIAN,
+  readHeader,
+  type PositionedRead,
+} from '../core/data-files.js';
 
 /** 'WLN1' read as a little-endian u32. */
 const MAGIC = 0x314e4c57;
@@ -96,14 +101,12 @@ export function writeLocalNamesTable(
   return bytes;
 }
 
-const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /**
  * `count` little-endian u32 from `at` (a multiple of 4) of bytes read into a buffer of their own:
  * a view of them on a little-endian host (all but a few), else a copy.
  */
 function u32s(bytes: Uint8Array, at: number, count: number): Uint32Array {
-  if (littleEndian) return new Uint32Array(bytes.buffer, bytes.byteOffset + at, count);
+  if (LITTLE_ENDIAN) return new Uint32Array(bytes.buffer, bytes.byteOffset + at, count);
   const view = new DataView(bytes.buffer, bytes.byteOffset + at, 4 * count);
   return Uint32Array.from({ length: count }, (_, i) => view.getUint32(4 * i, true));
 }
@@ -164,13 +167,7 @@ export function openLocalNamesFile(read: PositionedRead): LocalNamesFile {
     languages,
     ids,
     nameOf(id, lang) {
-      let low = 0;
-      let high = ids.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((ids[middle] ?? Infinity) < id) low = middle + 1;
-        else high = middle;
-      }
+      const low = firstNotBelow(ids.length, (i) => (ids[i] ?? Infinity) < id);
       if (ids[low] !== id) return undefined;
       if (!blocks.has(lang)) blocks.set(lang, readBlock(lang));
       const block = blocks.get(lang);

@@ -10,7 +10,7 @@
  * each starting on an ALIGN-byte boundary.
  */
 
-import type { PositionedRead } from '../core/data-files.js';
+import { LITTLE_ENDIAN, type PositionedRead } from '../core/data-files.js';
 
 /** 'WPL1' read as a little-endian u32. */
 const MAGIC = 0x314c5057;
@@ -53,8 +53,6 @@ interface Element<T> {
   write(view: DataView, at: number, value: number): void;
 }
 
-const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 type TypedArray = Uint8Array | Uint16Array | Int16Array | Int32Array | Uint32Array;
 type View<T> = (new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T) & {
   readonly BYTES_PER_ELEMENT: number;
@@ -77,7 +75,7 @@ function element<T extends TypedArray>(
     read(bytes, offset, length) {
       const at = bytes.byteOffset + offset;
       if (offset + length * size > bytes.length) throw new Error('places index is truncated');
-      if (littleEndian && at % size === 0) return new Kind(bytes.buffer, at, length);
+      if (LITTLE_ENDIAN && at % size === 0) return new Kind(bytes.buffer, at, length);
       const copy = new Kind(new ArrayBuffer(length * size), 0, length);
       const view = new DataView(bytes.buffer, at, length * size);
       for (let i = 0; i < length; i++) copy[i] = get(view, i * size);
@@ -381,7 +379,7 @@ export interface PlacesFile extends Omit<PlacesTable, 'names'> {
 
 /** Opens a places file for positioned reads; undefined on a big-endian host (read it whole). */
 export function openPlacesFile(read: PositionedRead): PlacesFile | undefined {
-  if (!littleEndian) return undefined;
+  if (!LITTLE_ENDIAN) return undefined;
   const head = new Uint8Array(HEADER_BYTES);
   read(head, 0);
   const { counts, offsetOf } = readHeader(head);
