@@ -1,6 +1,6 @@
 import { round } from '../core/units.js';
 import type { Climatology } from './climatology.js';
-import { feelsLikeC } from './comfort.js';
+import { feelsLikeC } from '../core/comfort.js';
 import { chooseCondition } from './condition.js';
 import { clamp, normalizeLon } from './geo.js';
 import { hash01 } from './noise.js';

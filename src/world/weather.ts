@@ -293,6 +293,25 @@ export function heatWaveReach(annualRangeC: number): number {
   return 1 + 1.3 * (1 - smoothstep(12, 30, annualRangeC));
 }
 
+/**
+ * The coldest air measured near the ground, −89.2 °C at Vostok on 21 July 1983: the floor the
+ * model's air approaches and never reaches.
+ */
+export const COLDEST_AIR_C = -89.2;
+/** How gently the air approaches the floor (°C). */
+const FLOOR_SOFTNESS_C = 3;
+
+/**
+ * Air cools by radiation towards a floor it never passes, and a cold outbreak deepens less the
+ * nearer it is to it: the plateau of East Antarctica, not the anomalies, sets the record. A
+ * smooth floor (softplus) that leaves air warmer than −65 °C as it was to within 0.001 °C.
+ */
+export function radiativeFloor(tempC: number): number {
+  const x = (tempC - COLDEST_AIR_C) / FLOOR_SOFTNESS_C;
+  // Beyond 30, softplus(x) is x to within 1e-13: the air as it was, not a float's rounding of it.
+  return x > 30 ? tempC : COLDEST_AIR_C + FLOOR_SOFTNESS_C * Math.log1p(Math.exp(x));
+}
+
 export function synthesize(input: WeatherInput): Weather {
   const { lat, lon, dt, climate: c } = input;
   const absLat = Math.abs(lat);
@@ -371,7 +390,7 @@ export function synthesize(input: WeatherInput): Weather {
   const dtr = c.dtrC * 0.96 * clamp(1 + 0.7 * (meanCloud - broadCloud), 0.35, 1.6);
   const cooling =
     1.2 * smoothstep(1 - stratiformShare - 0.05, 1, uStratiform) * (1 - 0.5 * c.wetShare);
-  const tempC = c.tempC + anomaly + (dtr / 2) * cycle.phase - cooling;
+  const tempC = radiativeFloor(c.tempC + anomaly + (dtr / 2) * cycle.phase - cooling);
 
   // Humidity: the month's dew point moves with the air mass (a little less than the temperature)
   // and is higher under cloud and in rain.

@@ -1,3 +1,4 @@
+import { windChillC } from '../../core/comfort.js';
 import type { Observation, ObservationPath } from '../../core/observation.js';
 import {
   celsiusTo,
@@ -34,6 +35,9 @@ interface Range {
   readonly unit: string;
 }
 
+const TEMP_MIN_C = -100;
+const WIND_MAX_MS = 150;
+
 /**
  * Physical bounds of each member, wide enough for every real observation on Earth (records:
  * −89.2 °C, 56.7 °C, 113 m/s gusts, 870 and 1084 hPa at sea level, 305 mm of rain in an hour).
@@ -44,13 +48,20 @@ export const RANGES: readonly Range[] = [
   { members: ['coord.lon'], min: -180, max: 180, quantity: 'plain', unit: '°' },
   {
     members: ['main.temp', 'main.temp_min', 'main.temp_max'],
-    min: -100,
+    min: TEMP_MIN_C,
     max: 100,
     quantity: 'temperature',
     unit: '°C',
   },
-  // A wind chill goes lower than the air: −70 °C in a 12 m/s wind on the Antarctic plateau is −100.
-  { members: ['main.feels_like'], min: -130, max: 100, quantity: 'temperature', unit: '°C' },
+  // A wind chill goes lower than the air (−89 °C in a 20 m/s wind is −135): as low as the
+  // service's formula goes at the coldest air in the fastest wind.
+  {
+    members: ['main.feels_like'],
+    min: Math.floor(windChillC(TEMP_MIN_C, WIND_MAX_MS)),
+    max: 100,
+    quantity: 'temperature',
+    unit: '°C',
+  },
   {
     members: ['main.pressure', 'main.sea_level', 'main.grnd_level'],
     min: 100,
@@ -59,7 +70,13 @@ export const RANGES: readonly Range[] = [
     unit: 'hPa',
   },
   { members: ['main.humidity', 'clouds.all'], min: 0, max: 100, quantity: 'plain', unit: '%' },
-  { members: ['wind.speed', 'wind.gust'], min: 0, max: 150, quantity: 'speed', unit: 'm/s' },
+  {
+    members: ['wind.speed', 'wind.gust'],
+    min: 0,
+    max: WIND_MAX_MS,
+    quantity: 'speed',
+    unit: 'm/s',
+  },
   { members: ['wind.deg'], min: 0, max: 360, quantity: 'plain', unit: '°' },
   { members: ['visibility'], min: 0, max: 100_000, quantity: 'plain', unit: 'm' },
   {

@@ -65,12 +65,12 @@ describe('values outside physical ranges are refused, naming the member', () => 
     [
       { main: { temp: 50, feels_like: 213, pressure: 1013, humidity: 50 } },
       'imperial',
-      'main.feels_like is 213, outside -202 to 212 °F',
+      'main.feels_like is 213, outside -308.2 to 212 °F',
     ],
     [
-      { main: { temp: -70, feels_like: -131, pressure: 1013, humidity: 50 } },
+      { main: { temp: -89, feels_like: -190, pressure: 1013, humidity: 50 } },
       'metric',
-      'main.feels_like is -131, outside -130 to 100 °C',
+      'main.feels_like is -190, outside -189 to 100 °C',
     ],
     [
       { main: { temp: 12, pressure: 0, humidity: 50 } },
@@ -109,6 +109,11 @@ describe('values outside physical ranges are refused, naming the member', () => 
 
   it('accepts a wind chill below the coldest air: -68.8 °C in a 12 m/s wind feels like -100 °C', () => {
     const cold = { main: { temp: -68.82, feels_like: -100.01, pressure: 1015, humidity: 72 } };
+    expect(() => checkPlausible({ ...BASE, ...cold }, 'metric', NOW)).not.toThrow();
+  });
+
+  it('accepts the wind chill of the record low (-89.2 °C) in a 30 m/s gale: -141.18 °C', () => {
+    const cold = { main: { temp: -89.2, feels_like: -141.18, pressure: 1015, humidity: 72 } };
     expect(() => checkPlausible({ ...BASE, ...cold }, 'metric', NOW)).not.toThrow();
   });
 

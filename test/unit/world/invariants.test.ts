@@ -1,12 +1,9 @@
 import { getPosition } from 'suncalc';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cloudConditionId, CONDITIONS } from '../../../src/core/conditions.js';
-import {
-  feelsLikeC,
-  WIND_CHILL_MAX_C,
-  WIND_CHILL_MIN_WIND_MS,
-} from '../../../src/world/comfort.js';
+import { feelsLikeC, WIND_CHILL_MAX_C, WIND_CHILL_MIN_WIND_MS } from '../../../src/core/comfort.js';
 import { THUNDER_MIN_C } from '../../../src/world/condition.js';
+import { COLDEST_AIR_C, radiativeFloor } from '../../../src/world/weather.js';
 import { loadWorld } from '../../../src/world/index.js';
 import type { World, WorldObservation } from '../../../src/world/types.js';
 import { sequence, TEST_PLATFORM, testWorld, utc } from '../../helpers/world.js';
@@ -105,7 +102,7 @@ function broken(o: WorldObservation): string[] {
   })) {
     must(twoDecimals(t), `${name} has two decimals`);
   }
-  must(o.tempC > -90 && o.tempC < 60, '-90 < temp < 60');
+  must(o.tempC >= COLDEST_AIR_C && o.tempC < 60, '-89.2 <= temp < 60');
   for (const [name, n] of Object.entries({
     humidity: o.humidity,
     clouds: o.clouds,
@@ -216,6 +213,30 @@ describe('every observation keeps the contract', () => {
       expect(world.observe(lat, lon, dt)).toStrictEqual(first);
       expect(other.observe(lat, lon, dt)).toStrictEqual(first);
     }
+  });
+
+  it('the Antarctic winter is as cold as the records, and no colder', () => {
+    // The plateau in its coldest months, 1980–2040: the model reached -109 °C there before the
+    // radiative floor, and its -130 °C wind chill failed the client's plausibility check.
+    const next = sequence(1983);
+    let coldest = Infinity;
+    for (let k = 0; k < 4000; k++) {
+      const year = 1980 + Math.floor(next() * 60);
+      const dt = utc(year, 5 + Math.floor(next() * 4), 1) + Math.floor(next() * 30 * 86_400);
+      const o = world.observe(-70 - next() * 20, next() * 360 - 180, dt);
+      coldest = Math.min(coldest, o.tempC);
+    }
+    expect(coldest).toBeGreaterThanOrEqual(COLDEST_AIR_C);
+    expect(coldest).toBeLessThan(-80);
+  });
+
+  it('the radiative floor leaves air warmer than -65 °C alone and never reaches the record', () => {
+    expect(radiativeFloor(20)).toBe(20);
+    expect(Math.abs(radiativeFloor(-65) + 65)).toBeLessThan(0.001);
+    expect(radiativeFloor(-89.2)).toBeCloseTo(-87.12, 2);
+    expect(radiativeFloor(-120)).toBeGreaterThan(COLDEST_AIR_C);
+    expect(radiativeFloor(-400)).toBeGreaterThanOrEqual(COLDEST_AIR_C);
+    expect(radiativeFloor(-80)).toBeLessThan(radiativeFloor(-79.99));
   });
 
   it('takes well under a millisecond', () => {

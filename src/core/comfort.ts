@@ -1,6 +1,6 @@
 /**
  * `feels_like` as the live service has computed it since 2021, fitted to its responses in
- * shared/owm-truth (see test/unit/world/comfort.test.ts): the US National Weather Service's two
+ * shared/owm-truth (see test/unit/core/comfort.test.ts): the US National Weather Service's two
  * indices, chosen as the NWS chooses them. At or below 10 °C (50 °F) with wind above 1.34 m/s
  * (3 mph), the wind chill (NWS/Environment Canada 2001, wind in km/h at 10 m); otherwise the heat
  * index: Steadman's simple formula, or the Rothfusz regression with its two adjustments where the

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { feelsLikeC } from '../../../src/world/comfort.js';
+import { feelsLikeC } from '../../../src/core/comfort.js';
 
 /**
  * feels_like against every response of the live service in the fixtures that has it, in all unit
