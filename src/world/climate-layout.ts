@@ -11,7 +11,7 @@ import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
-const VERSION = 1;
+const VERSION = 2;
 const HEADER_WORDS = 24;
 
 /**
@@ -105,8 +105,8 @@ export interface ClimateGrids {
   readonly land: Uint8Array;
   /** GRID_ROWS × GRID_COLS elevation codes. */
   readonly elevation: Uint8Array;
-  /** RADIUS_ROWS × RADIUS_COLS support radius of the interpolation, km. */
-  readonly radiusKm: Float32Array;
+  /** RADIUS_ROWS × RADIUS_COLS support radius of the interpolation, whole km. */
+  readonly radiusKm: Uint16Array;
 }
 
 export interface ClimateTable extends ClimateGrids {
@@ -135,7 +135,7 @@ const SECTIONS: readonly {
   { name: 'values', kind: Float32Array, length: (c) => 12 * Q * c.count },
   { name: 'scalars', kind: Float32Array, length: (c) => S * c.count },
   { name: 'cellStart', kind: Uint16Array, length: () => INDEX_ROWS * INDEX_COLS + 1 },
-  { name: 'radiusKm', kind: Float32Array, length: () => RADIUS_ROWS * RADIUS_COLS },
+  { name: 'radiusKm', kind: Uint16Array, length: () => RADIUS_ROWS * RADIUS_COLS },
   { name: 'land', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
   { name: 'elevation', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
 ];
@@ -233,10 +233,12 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     return a;
   };
   const u16 = read(3);
+  const radiusKm = read(4);
   const land = read(5);
   const elevation = read(6);
   if (
     !(u16 instanceof Uint16Array) ||
+    !(radiusKm instanceof Uint16Array) ||
     !(land instanceof Uint8Array) ||
     !(elevation instanceof Uint8Array)
   ) {
@@ -248,7 +250,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     values: f32(1),
     scalars: f32(2),
     cellStart: u16,
-    radiusKm: f32(4),
+    radiusKm,
     land,
     elevation,
   };

@@ -333,8 +333,8 @@ export function oceanStations(
  * to the fifth nearest station, and at least the nearest one's plus 300 km, so that between the
  * nodes a station is almost always within it (climatology.ts looks farther where none is).
  */
-export function supportRadii(stations: readonly TableStation[]): Float32Array {
-  const radii = new Float32Array(RADIUS_ROWS * RADIUS_COLS);
+export function supportRadii(stations: readonly TableStation[]): Uint16Array {
+  const radii = new Uint16Array(RADIUS_ROWS * RADIUS_COLS);
   const marginKm = 300;
   for (let r = 0; r < RADIUS_ROWS; r++) {
     for (let c = 0; c < RADIUS_COLS; c++) {
@@ -354,7 +354,7 @@ export function supportRadii(stations: readonly TableStation[]): Float32Array {
       }
       const first = nearest[0] ?? 0;
       const fifth = nearest[4] ?? 0;
-      radii[r * RADIUS_COLS + c] = Math.min(8000, Math.max(1.8 * fifth, first + marginKm));
+      radii[r * RADIUS_COLS + c] = Math.ceil(Math.min(8000, Math.max(1.8 * fifth, first + marginKm)));
     }
   }
   return radii;

@@ -25,8 +25,10 @@ import { EARTH_RADIUS_KM, RAD, TROPICAL_YEAR_DAYS } from './geo.js';
  * coordinates give nearly its own normals), by how close its height is to the point's, and by how close
  * its land share is to the point's (an island station speaks for the sea around it, an inland one
  * for the inland). Temperature is compared at sea level and brought to the point's height by the
- * lapse rate; the daily range, wind and humidity are then scaled from the stations' land share to
- * the point's (the open sea has a quarter of an island's daily range and more wind).
+ * lapse rate; rather than the stations' weighted mean, it is the value at the point of a weighted
+ * local regression on latitude, land share and height (below); the daily range, wind and humidity
+ * are then scaled from the stations' land share to the point's (the open sea has a quarter of an
+ * island's daily range and more wind).
  * Between mid-months the values are linear; the table's mid-month values make each month's mean the
  * station's normal.
  */
@@ -87,6 +89,54 @@ export function stretchedKm(
   const east = dLon * Math.cos(lat * RAD);
   const north = (lat - stationLat) * MERIDIONAL_STRETCH;
   return KM_PER_DEGREE * Math.sqrt(east * east + north * north);
+}
+
+/**
+ * The local regression of the sea-level temperature: around each point, the stations' values are
+ * fitted, with the interpolation's weights, by a plane in the stations' offsets from the point:
+ * latitude (per 10°), land share and height (per km); its value at the point is the estimate. A
+ * weighted mean flattens the gradients a point sits on: a coast between inland and island stations,
+ * a station at the poleward edge of the ones around it. Each slope is held back towards zero by a
+ * ridge, this share of the total weight, so that a few stations in a line cannot tilt it wildly:
+ * chosen on the validation split (held-out RMS 1.91 → 1.76 °C for the interpolation alone), with a
+ * flat optimum. The offsets are scaled so that one unit of each is a comparable change of climate.
+ */
+const RIDGE = [0, 0.01, 0.01, 0.3] as const;
+const FIT = RIDGE.length;
+const LAT_UNIT_DEG = 10;
+const HEIGHT_UNIT_M = 1000;
+
+/**
+ * Solves the symmetric system `a · x = b` in place by Gaussian elimination with partial pivoting
+ * (n ≤ 4, rows of `a` n long) and returns x[0], or undefined when it is singular.
+ */
+function firstOfSolution(a: Float64Array, b: Float64Array, n: number): number | undefined {
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) {
+      if (Math.abs(a[r * n + c] ?? 0) > Math.abs(a[pivot * n + c] ?? 0)) pivot = r;
+    }
+    if (pivot !== c) {
+      for (let k = 0; k < n; k++) {
+        const t = a[c * n + k] ?? 0;
+        a[c * n + k] = a[pivot * n + k] ?? 0;
+        a[pivot * n + k] = t;
+      }
+      const t = b[c] ?? 0;
+      b[c] = b[pivot] ?? 0;
+      b[pivot] = t;
+    }
+    const d = a[c * n + c] ?? 0;
+    if (!(Math.abs(d) > 1e-300)) return undefined;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const k = (a[r * n + c] ?? 0) / d;
+      if (k === 0) continue;
+      for (let j = c; j < n; j++) a[r * n + j] = (a[r * n + j] ?? 0) - k * (a[c * n + j] ?? 0);
+      b[r] = (b[r] ?? 0) - k * (b[c] ?? 0);
+    }
+  }
+  return (b[0] ?? 0) / (a[0] ?? 1);
 }
 
 /** Keeps a station's weight finite at its own coordinates. */
@@ -160,6 +210,12 @@ const dryingOverLand = (land: number): number => 0.6 + 0.4 * land;
 
 export class Climatology {
   private readonly sum = new Float64Array(2 * Q + S);
+  /** The local regression's weighted cross products of the offsets, and with months m0 and m1. */
+  private readonly normal = new Float64Array(FIT * FIT);
+  private readonly moments = new Float64Array(2 * FIT);
+  private readonly offsets = new Float64Array(FIT);
+  private readonly system = new Float64Array(FIT * FIT);
+  private readonly right = new Float64Array(FIT);
 
   constructor(private readonly table: ClimateTable) {}
 
@@ -187,6 +243,12 @@ export class Climatology {
     const t = this.table;
     const sum = this.sum;
     sum.fill(0);
+    const normal = this.normal;
+    const moments = this.moments;
+    const x = this.offsets;
+    normal.fill(0);
+    moments.fill(0);
+    x[0] = 1;
     let total = 0;
     let landSum = 0;
     // Stations within the radius are within radius / MERIDIONAL_STRETCH degrees of latitude, and
@@ -233,6 +295,18 @@ export class Climatology {
           landSum += w * stationLand;
           const a = i * stride + m0 * Q;
           const b = i * stride + m1 * Q;
+          x[1] = ((st[4 * i] ?? 0) - lat) / LAT_UNIT_DEG;
+          x[2] = stationLand - l;
+          x[3] = ((st[4 * i + 2] ?? 0) - z) / HEIGHT_UNIT_M;
+          const t0 = values[a] ?? 0;
+          const t1 = values[b] ?? 0;
+          for (let p = 0; p < FIT; p++) {
+            const wx = w * (x[p] ?? 0);
+            for (let k = p; k < FIT; k++)
+              normal[p * FIT + k] = (normal[p * FIT + k] ?? 0) + wx * (x[k] ?? 0);
+            moments[p] = (moments[p] ?? 0) + wx * t0;
+            moments[FIT + p] = (moments[FIT + p] ?? 0) + wx * t1;
+          }
           for (let q = 0; q < Q; q++) {
             sum[q] = (sum[q] ?? 0) + w * (values[a + q] ?? 0);
             sum[Q + q] = (sum[Q + q] ?? 0) + w * (values[b + q] ?? 0);
@@ -244,6 +318,25 @@ export class Climatology {
       }
     }
     return { total, landSum };
+  }
+
+  /**
+   * The local regression's sea-level temperature at the point, between months m0 and m1 (`f` of
+   * the way), from what `gather` added up; undefined if the system is singular.
+   */
+  private localFit(total: number, f: number): number | undefined {
+    const a = this.system;
+    const b = this.right;
+    const normal = this.normal;
+    for (let p = 0; p < FIT; p++) {
+      for (let k = p; k < FIT; k++) {
+        const v = (normal[p * FIT + k] ?? 0) + (p === k ? (RIDGE[p] ?? 0) * total : 0);
+        a[p * FIT + k] = v;
+        a[k * FIT + p] = v;
+      }
+      b[p] = (this.moments[p] ?? 0) * (1 - f) + (this.moments[FIT + p] ?? 0) * f;
+    }
+    return firstOfSolution(a, b, FIT);
   }
 
   /**
@@ -279,6 +372,7 @@ export class Climatology {
           LOG_FLOOR,
       );
     const scalar = (s: number): number => (sum[2 * Q + s] ?? 0) / total;
+    const seaLevelTempC = this.localFit(total, f) ?? value(0);
     const stationLand = landSum / total;
     const wetCos = scalar(2);
     const wetSin = scalar(3);
@@ -286,7 +380,7 @@ export class Climatology {
     return {
       land: l,
       elevationM: z,
-      tempC: value(0) - LAPSE_C_PER_M * z,
+      tempC: seaLevelTempC - LAPSE_C_PER_M * z,
       dtrC: (value(1) * rangeOverLand(l)) / rangeOverLand(stationLand),
       rateMmH: geometric(2),
       wetShare: geometric(3),

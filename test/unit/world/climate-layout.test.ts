@@ -23,13 +23,13 @@ const station = (lat: number, lon: number, base: number): TableStation => ({
   scalars: Array.from({ length: S }, (_, i) => base * 10 + i),
 });
 
-const bytes = (a: Uint8Array | Float32Array): Buffer =>
+const bytes = (a: Uint8Array | Uint16Array): Buffer =>
   Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 const grids = {
   land: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => i % 256),
   elevation: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 7) % 256),
-  radiusKm: new Float32Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
+  radiusKm: new Uint16Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
 };
 
 describe('the climate table layout', () => {
