@@ -2,7 +2,8 @@
  * The layout of data/climate.bin, writer and reader side by side (as places-layout.ts does for the
  * places): scripts/build-climate.mjs prepares the stations and grids and calls writeClimateTable;
  * the world model opens the file with readClimateTable, which makes typed-array views over its
- * bytes, so loading parses nothing.
+ * bytes (the stations' monthly values, stored as 16-bit codes, are decoded into floats once, about
+ * 100,000 of them); nothing else is parsed.
  *
  * Little-endian throughout. A header of HEADER_WORDS u32 words (HEADER_FIELDS, then the byte offset
  * of each section in SECTIONS order), then the sections, each on a 4-byte boundary.
@@ -11,7 +12,7 @@ import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
-const VERSION = 2;
+const VERSION = 3;
 const HEADER_WORDS = 24;
 
 /**
@@ -31,6 +32,22 @@ export const QUANTITIES = [
 ] as const;
 export type Quantity = (typeof QUANTITIES)[number];
 export const Q = QUANTITIES.length;
+
+/**
+ * The file stores each value as a signed 16-bit multiple of 1 / PER_UNIT of its quantity
+ * (hundredths of a degree, thousandths of a logarithm and of the cloud cover): half
+ * the size of 32-bit floats, and finer than the normals' own rounding.
+ */
+const PER_UNIT: Readonly<Record<Quantity, number>> = {
+  seaLevelTempC: 100,
+  dtrC: 100,
+  logRateMmH: 1000,
+  logWetShare: 1000,
+  dewDepressionC: 100,
+  windMS: 100,
+  cloud: 1000,
+};
+const PER_UNIT_OF = QUANTITIES.map((q) => PER_UNIT[q]);
 
 /**
  * Mean surface temperatures fall with height more slowly than the free atmosphere (6.5 °C/km):
@@ -119,7 +136,7 @@ export interface ClimateTable extends ClimateGrids {
   readonly cellStart: Uint16Array;
 }
 
-type Stored = Float32Array | Uint16Array | Uint8Array;
+type Stored = Float32Array | Int16Array | Uint16Array | Uint8Array;
 interface Kind {
   readonly BYTES_PER_ELEMENT: number;
   new (length: number): Stored;
@@ -132,7 +149,7 @@ const SECTIONS: readonly {
   readonly length: (c: Counts) => number;
 }[] = [
   { name: 'stations', kind: Float32Array, length: (c) => 4 * c.count },
-  { name: 'values', kind: Float32Array, length: (c) => 12 * Q * c.count },
+  { name: 'values', kind: Int16Array, length: (c) => 12 * Q * c.count },
   { name: 'scalars', kind: Float32Array, length: (c) => S * c.count },
   { name: 'cellStart', kind: Uint16Array, length: () => INDEX_ROWS * INDEX_COLS + 1 },
   { name: 'radiusKm', kind: Uint16Array, length: () => RADIUS_ROWS * RADIUS_COLS },
@@ -151,6 +168,15 @@ function offsetsOf(counts: Counts): { offsets: number[]; size: number } {
   return { offsets, size: at };
 }
 
+/** The stored code of the k-th value of a station (month-major, Q a month). */
+function quantized(value: number, k: number): number {
+  const code = Math.round(value * (PER_UNIT_OF[k % Q] ?? 1));
+  if (!(Math.abs(code) <= 0x7fff)) {
+    throw new RangeError(`climate table: ${QUANTITIES[k % Q]} ${value} does not fit in 16 bits`);
+  }
+  return code;
+}
+
 /** The bytes of a climate file. Stations are sorted by index cell, so their order does not matter. */
 export function writeClimateTable(
   stations: readonly TableStation[],
@@ -163,7 +189,7 @@ export function writeClimateTable(
   const count = sorted.length;
   const data: Record<string, ArrayLike<number>> = {
     stations: sorted.flatMap(({ s }) => [s.lat, s.lon, s.elevationM, s.land]),
-    values: sorted.flatMap(({ s }) => Array.from(s.values)),
+    values: sorted.flatMap(({ s }) => Array.from(s.values, quantized)),
     scalars: sorted.flatMap(({ s }) => Array.from(s.scalars)),
     cellStart: Array.from({ length: INDEX_ROWS * INDEX_COLS + 1 }, (_, cell) => {
       const first = sorted.findIndex((x) => x.cell >= cell);
@@ -205,7 +231,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     throw new Error('climate table has an unknown format; rebuild it with `npm run build`');
   }
   const counts = { count: header.getUint32(8, true) };
-  const read = (i: number): Float32Array | Uint16Array | Uint8Array => {
+  const read = (i: number): Stored => {
     const section = SECTIONS[i];
     if (!section) throw new Error('climate table: no such section');
     const length = section.length(counts);
@@ -232,6 +258,11 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     if (!(a instanceof Float32Array)) throw new Error('climate table: section type');
     return a;
   };
+  const codes = read(1);
+  if (!(codes instanceof Int16Array)) throw new Error('climate table: section type');
+  // Decoded once, so that the interpolation reads plain floats.
+  const values = new Float32Array(codes.length);
+  for (let k = 0; k < codes.length; k++) values[k] = (codes[k] ?? 0) / (PER_UNIT_OF[k % Q] ?? 1);
   const u16 = read(3);
   const radiusKm = read(4);
   const land = read(5);
@@ -247,7 +278,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
   return {
     count: counts.count,
     stations: f32(0),
-    values: f32(1),
+    values,
     scalars: f32(2),
     cellStart: u16,
     radiusKm,

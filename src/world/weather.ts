@@ -1,3 +1,4 @@
+import { LAPSE_C_PER_M } from './climate-layout.js';
 import type { Climate } from './climatology.js';
 import { diurnalCycle } from './diurnal.js';
 import { clamp, RAD, smoothstep, TROPICAL_YEAR_DAYS } from './geo.js';
@@ -407,7 +408,7 @@ export function synthesize(input: WeatherInput): Weather {
   const humidity = clamp(100 * Math.exp(magnus(dewPointC) - magnus(tempC)), 0, 100);
 
   // Pressure: zonal belts, cold highs and warm lows over land, the systems, fronts' troughs.
-  const seaLevelTemp = c.tempC + 0.0058 * c.elevationM;
+  const seaLevelTemp = c.tempC + LAPSE_C_PER_M * c.elevationM;
   const thermal =
     land * (0.6 * clamp(-seaLevelTemp, 0, 45) - 0.3 * clamp(seaLevelTemp - 25, 0, 15));
   const swing = 1.5 + 10 * smoothstep(10, 55, absLat);

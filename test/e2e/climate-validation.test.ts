@@ -3,6 +3,7 @@ import { readClimateTable, type ClimateTable } from '../../src/world/climate-lay
 import {
   assembleClimateTable,
   DAYS_IN_MONTH,
+  TWIN_KM,
   validationSplit,
   wetShare,
   type ClimateStation,
@@ -132,11 +133,11 @@ describe('the climate of stations held out of the climatology', () => {
   it('holds out a fifth of the stations, every climate type with five or more stations', () => {
     const all = climateStations();
     const { training, heldOut } = validationSplit(all);
-    expect([training.length, heldOut.length]).toStrictEqual([746, 187]);
+    expect([training.length, heldOut.length]).toStrictEqual([846, 213]);
     // No held-out station has a twin in the table (another station of the same town).
     const twins = heldOut.flatMap((h) =>
       training
-        .filter((t) => distanceKm(h.lat, h.lon, t.lat, t.lon) < 25)
+        .filter((t) => distanceKm(h.lat, h.lon, t.lat, t.lon) < TWIN_KM)
         .map((t) => `${h.name} / ${t.name}`),
     );
     expect(twins).toStrictEqual([]);
@@ -152,9 +153,9 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 2.0 °C, no month off by 5 °C at 90 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(2.0);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.9);
+  it('monthly mean temperature: RMS under 1.8 °C, no month off by 5 °C at 94 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(1.8);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.94);
   });
 
   // Target: the mean daily range within ±30 %.
@@ -163,18 +164,18 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 65 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.65);
+  it('yearly precipitation within a factor of 1.5 at 70 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.7);
   });
 
   // Target: right for every station with a strong wet season.
-  it('the wetter of DJF and JJA right at 94 % of stations with a strong wet season', () => {
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.94);
+  it('the wetter of DJF and JJA right at 93 % of stations with a strong wet season', () => {
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.93);
   });
 
   // Target: within a factor of 2.
-  it('share of wet hours within a factor of 2 at 87 % of stations', () => {
-    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.87);
+  it('share of wet hours within a factor of 2 at 92 % of stations', () => {
+    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.92);
   });
 });
 

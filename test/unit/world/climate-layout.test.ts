@@ -55,6 +55,21 @@ describe('the climate table layout', () => {
     expect(table.cellStart[table.cellStart.length - 1]).toBe(3);
   });
 
+  it('stores the monthly values in 16-bit steps, and refuses one beyond them', () => {
+    const s = station(10, 20, 2);
+    const values = Array.from({ length: 12 * Q }, (_, i) => (i % Q === 0 ? -61.237 : 0.4567));
+    const table = readClimateTable(writeClimateTable([{ ...s, values }], grids));
+    // Hundredths of a degree for the temperature, thousandths for the cloud cover (the last).
+    expect([table.values[0], table.values[Q - 1]]).toStrictEqual([
+      Math.fround(-61.24),
+      Math.fround(0.457),
+    ]);
+    const huge = values.map((v, i) => (i === 0 ? 400 : v));
+    expect(() => writeClimateTable([{ ...s, values: huge }], grids)).toThrow(
+      'climate table: seaLevelTempC 400 does not fit in 16 bits',
+    );
+  });
+
   it('refuses bytes that are not a climate table', () => {
     expect(() => readClimateTable(new Uint8Array(200))).toThrow(
       'climate table has an unknown format; rebuild it with `npm run build`',
