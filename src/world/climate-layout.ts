@@ -2,8 +2,9 @@
  * The layout of data/climate.bin, writer and reader side by side (as places-layout.ts does for the
  * places): scripts/build-climate.mjs prepares the stations and grids and calls writeClimateTable;
  * the world model opens the file with readClimateTable, which makes typed-array views over its
- * bytes (the stations' monthly values, stored as 16-bit codes, are decoded into floats once, about
- * 100,000 of them); nothing else is parsed.
+ * bytes, so loading parses nothing (the stations' monthly values are 16-bit codes, which the
+ * interpolation decodes station by station as it first reads them: decoding all 90,000 at load
+ * costs 5 MB of peak memory in compiling the loop).
  *
  * Little-endian throughout. A header of HEADER_WORDS u32 words (HEADER_FIELDS, then the byte offset
  * of each section in SECTIONS order), then the sections, each on a 4-byte boundary.
@@ -130,7 +131,8 @@ export interface ClimateTable extends ClimateGrids {
   readonly count: number;
   /** lat, lon, elevation (m), land share: 4 per station, in index-cell order. */
   readonly stations: Float32Array;
-  readonly values: Float32Array;
+  /** 12 months × Q quantities a station, month-major, as 16-bit codes: see storedValue. */
+  readonly codes: Int16Array;
   readonly scalars: Float32Array;
   /** First station of each index cell, plus one past the last. */
   readonly cellStart: Uint16Array;
@@ -149,7 +151,7 @@ const SECTIONS: readonly {
   readonly length: (c: Counts) => number;
 }[] = [
   { name: 'stations', kind: Float32Array, length: (c) => 4 * c.count },
-  { name: 'values', kind: Int16Array, length: (c) => 12 * Q * c.count },
+  { name: 'codes', kind: Int16Array, length: (c) => 12 * Q * c.count },
   { name: 'scalars', kind: Float32Array, length: (c) => S * c.count },
   { name: 'cellStart', kind: Uint16Array, length: () => INDEX_ROWS * INDEX_COLS + 1 },
   { name: 'radiusKm', kind: Uint16Array, length: () => RADIUS_ROWS * RADIUS_COLS },
@@ -166,6 +168,11 @@ function offsetsOf(counts: Counts): { offsets: number[]; size: number } {
     return start;
   });
   return { offsets, size: at };
+}
+
+/** The k-th value of a table's `codes` (month-major, Q a month), in its quantity's unit. */
+export function storedValue(codes: ArrayLike<number>, k: number): number {
+  return (codes[k] ?? 0) / (PER_UNIT_OF[k % Q] ?? 1);
 }
 
 /** The stored code of the k-th value of a station (month-major, Q a month). */
@@ -189,7 +196,7 @@ export function writeClimateTable(
   const count = sorted.length;
   const data: Record<string, ArrayLike<number>> = {
     stations: sorted.flatMap(({ s }) => [s.lat, s.lon, s.elevationM, s.land]),
-    values: sorted.flatMap(({ s }) => Array.from(s.values, quantized)),
+    codes: sorted.flatMap(({ s }) => Array.from(s.values, quantized)),
     scalars: sorted.flatMap(({ s }) => Array.from(s.scalars)),
     cellStart: Array.from({ length: INDEX_ROWS * INDEX_COLS + 1 }, (_, cell) => {
       const first = sorted.findIndex((x) => x.cell >= cell);
@@ -260,9 +267,6 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
   };
   const codes = read(1);
   if (!(codes instanceof Int16Array)) throw new Error('climate table: section type');
-  // Decoded once, so that the interpolation reads plain floats.
-  const values = new Float32Array(codes.length);
-  for (let k = 0; k < codes.length; k++) values[k] = (codes[k] ?? 0) / (PER_UNIT_OF[k % Q] ?? 1);
   const u16 = read(3);
   const radiusKm = read(4);
   const land = read(5);
@@ -278,7 +282,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
   return {
     count: counts.count,
     stations: f32(0),
-    values,
+    codes,
     scalars: f32(2),
     cellStart: u16,
     radiusKm,

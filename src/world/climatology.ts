@@ -13,6 +13,7 @@ import {
   RADIUS_DEG,
   RADIUS_ROWS,
   S,
+  storedValue,
   type ClimateGrids,
   type ClimateTable,
 } from './climate-layout.js';
@@ -220,7 +221,21 @@ export class Climatology {
   private readonly system = new Float64Array(FIT * FIT);
   private readonly right = new Float64Array(FIT);
 
-  constructor(private readonly table: ClimateTable) {}
+  /** The stations' monthly values, decoded from the table's codes as gather first needs them. */
+  private readonly values: Float32Array;
+  private readonly decoded: Uint8Array;
+
+  constructor(private readonly table: ClimateTable) {
+    this.values = new Float32Array(table.codes.length);
+    this.decoded = new Uint8Array(table.count);
+  }
+
+  private decodeStation(i: number): void {
+    const codes = this.table.codes;
+    const end = (i + 1) * 12 * Q;
+    for (let k = i * 12 * Q; k < end; k++) this.values[k] = storedValue(codes, k);
+    this.decoded[i] = 1;
+  }
 
   land(lat: number, lon: number): number {
     return landShareAt(this.table, lat, lon);
@@ -270,7 +285,8 @@ export class Climatology {
       : Math.min(INDEX_COLS, Math.floor((lon + lonReach + 180) / INDEX_DEG) - firstCol + 1);
     const stride = 12 * Q;
     const st = t.stations;
-    const values = t.values;
+    const values = this.values;
+    const decoded = this.decoded;
     const scalars = t.scalars;
     const reach = radius / KM_PER_DEGREE;
     const reach2 = reach * reach;
@@ -286,6 +302,7 @@ export class Climatology {
           const east = dLon * cosLat;
           const d2 = north * north + east * east;
           if (d2 >= reach2) continue;
+          if (decoded[i] === 0) this.decodeStation(i);
           const km = KM_PER_DEGREE * Math.sqrt(d2);
           const fade = 1 - km / radius;
           const dh = (z - (st[4 * i + 2] ?? 0)) / HEIGHT_SCALE_M;

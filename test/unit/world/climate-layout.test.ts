@@ -9,6 +9,7 @@ import {
   RADIUS_ROWS,
   readClimateTable,
   S,
+  storedValue,
   writeClimateTable,
   type TableStation,
 } from '../../../src/world/climate-layout.js';
@@ -42,7 +43,7 @@ describe('the climate table layout', () => {
       -30, -60, 100, 0.10000000149011612,
     ]);
     expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13]);
-    expect(table.values[12 * Q]).toBe(2);
+    expect(storedValue(table.codes, 12 * Q)).toBe(2);
     // The grids byte for byte (a million cells: compared as bytes, not element by element).
     for (const name of ['land', 'elevation', 'radiusKm'] as const) {
       expect([
@@ -60,9 +61,8 @@ describe('the climate table layout', () => {
     const values = Array.from({ length: 12 * Q }, (_, i) => (i % Q === 0 ? -61.237 : 0.4567));
     const table = readClimateTable(writeClimateTable([{ ...s, values }], grids));
     // Hundredths of a degree for the temperature, thousandths for the cloud cover (the last).
-    expect([table.values[0], table.values[Q - 1]]).toStrictEqual([
-      Math.fround(-61.24),
-      Math.fround(0.457),
+    expect([storedValue(table.codes, 0), storedValue(table.codes, Q - 1)]).toStrictEqual([
+      -61.24, 0.457,
     ]);
     const huge = values.map((v, i) => (i === 0 ? 400 : v));
     expect(() => writeClimateTable([{ ...s, values: huge }], grids)).toThrow(
