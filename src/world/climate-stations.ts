@@ -407,6 +407,9 @@ export function validationSplit<T extends Pick<ClimateStation, 'id' | 'koppen' |
   const chosen = ordered.filter((_, i) => i % 5 === fold);
   const isTwin = (t: T): boolean =>
     chosen.some((h) => distanceKm(h.lat, h.lon, t.lat, t.lon) < TWIN_KM);
-  const training = ordered.filter((t, i) => i % 5 !== fold && !isTwin(t));
-  return { training, heldOut: ordered.filter((t) => !training.includes(t)) };
+  const heldOut = new Set(ordered.filter((t, i) => i % 5 === fold || isTwin(t)));
+  return {
+    training: ordered.filter((t) => !heldOut.has(t)),
+    heldOut: ordered.filter((t) => heldOut.has(t)),
+  };
 }
