@@ -13,7 +13,7 @@ import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
-const VERSION = 3;
+const VERSION = 4;
 const HEADER_WORDS = 24;
 
 /**
@@ -77,6 +77,17 @@ export const S = SCALARS.length;
 export const GRID_DEG = 0.5;
 export const GRID_COLS = 720;
 export const GRID_ROWS = 360;
+/**
+ * Cells of the regional land-share grids (the land share within a few hundred and within a
+ * thousand-odd kilometres, climate-stations.ts): 1° and 2°, rows from the south pole, columns from
+ * −180°, as the 0.5° grids.
+ */
+export const NEAR_DEG = 1;
+export const NEAR_COLS = 360;
+export const NEAR_ROWS = 180;
+export const FAR_DEG = 2;
+export const FAR_COLS = 180;
+export const FAR_ROWS = 90;
 /** Nodes of the support-radius grid: every 2.5°, latitude −90…90 (73 rows), longitude −180…177.5. */
 export const RADIUS_DEG = 2.5;
 export const RADIUS_COLS = 144;
@@ -125,6 +136,10 @@ export interface ClimateGrids {
   readonly elevation: Uint8Array;
   /** RADIUS_ROWS × RADIUS_COLS support radius of the interpolation, whole km. */
   readonly radiusKm: Uint16Array;
+  /** NEAR_ROWS × NEAR_COLS land share within NEAR_KM (climate-stations.ts), 0 … 255. */
+  readonly landNear: Uint8Array;
+  /** FAR_ROWS × FAR_COLS land share within FAR_KM, 0 … 255. */
+  readonly landFar: Uint8Array;
 }
 
 export interface ClimateTable extends ClimateGrids {
@@ -157,6 +172,8 @@ const SECTIONS: readonly {
   { name: 'radiusKm', kind: Uint16Array, length: () => RADIUS_ROWS * RADIUS_COLS },
   { name: 'land', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
   { name: 'elevation', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
+  { name: 'landNear', kind: Uint8Array, length: () => NEAR_ROWS * NEAR_COLS },
+  { name: 'landFar', kind: Uint8Array, length: () => FAR_ROWS * FAR_COLS },
 ];
 const HEADER_FIELDS = ['magic', 'version', 'count'] as const;
 
@@ -205,6 +222,8 @@ export function writeClimateTable(
     radiusKm: grids.radiusKm,
     land: grids.land,
     elevation: grids.elevation,
+    landNear: grids.landNear,
+    landFar: grids.landFar,
   };
   const { offsets, size } = offsetsOf({ count });
   const bytes = new Uint8Array(size);
@@ -269,13 +288,14 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
   if (!(codes instanceof Int16Array)) throw new Error('climate table: section type');
   const u16 = read(3);
   const radiusKm = read(4);
-  const land = read(5);
-  const elevation = read(6);
+  const [land, elevation, landNear, landFar] = [5, 6, 7, 8].map(read);
   if (
     !(u16 instanceof Uint16Array) ||
     !(radiusKm instanceof Uint16Array) ||
     !(land instanceof Uint8Array) ||
-    !(elevation instanceof Uint8Array)
+    !(elevation instanceof Uint8Array) ||
+    !(landNear instanceof Uint8Array) ||
+    !(landFar instanceof Uint8Array)
   ) {
     throw new Error('climate table: section type');
   }
@@ -288,5 +308,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     radiusKm,
     land,
     elevation,
+    landNear,
+    landFar,
   };
 }

@@ -1,6 +1,15 @@
 import {
+  FAR_COLS,
+  FAR_DEG,
+  FAR_ROWS,
+  GRID_COLS,
+  GRID_DEG,
+  GRID_ROWS,
   LAPSE_C_PER_M,
   LOG_FLOOR,
+  NEAR_COLS,
+  NEAR_DEG,
+  NEAR_ROWS,
   Q,
   QUANTITIES,
   RADIUS_COLS,
@@ -14,7 +23,7 @@ import {
   type TableStation,
 } from './climate-layout.js';
 import { landShareAt, stretchedKm } from './climatology.js';
-import { distanceKm } from './geo.js';
+import { distanceKm, EARTH_RADIUS_KM, RAD } from './geo.js';
 
 /**
  * From the climate tables of data/climate/ to the stations of data/climate.bin: parsing, and the
@@ -363,8 +372,68 @@ export function supportRadii(stations: readonly TableStation[]): Uint16Array {
 }
 
 /**
+ * The reaches of the regional land shares: how much land lies within a few hundred kilometres (a
+ * coast open to the sea or a gulf's shore, a peninsula or the mainland behind it) and within a
+ * thousand-odd (the heart of a continent or its edge). The temperature's local regression reads
+ * both (climatology.ts): chosen by five-fold cross-validation, as its ridges were.
+ */
+export const NEAR_KM = 300;
+export const FAR_KM = 1200;
+
+/**
+ * The land share within `km` of each cell's centre, on a grid of `deg` cells (rows × cols, from
+ * the south pole and −180°), from the 0.5° land grid: its cells are first averaged into cells of
+ * `deg`, then weighted by their area and by 1 − (d / km)², d the equirectangular distance between
+ * the cells' centres, so the share falls smoothly to the reach's edge. 0 … 255.
+ */
+export function regionalLand(
+  land: Uint8Array,
+  deg: number,
+  rows: number,
+  cols: number,
+  km: number,
+): Uint8Array {
+  const per = Math.round(deg / GRID_DEG);
+  if (per * rows !== GRID_ROWS || per * cols !== GRID_COLS) {
+    throw new RangeError(`regional land: ${deg}° cells do not tile the land grid`);
+  }
+  const coarse = new Float64Array(rows * cols);
+  for (let r = 0; r < GRID_ROWS; r++) {
+    for (let c = 0; c < GRID_COLS; c++) {
+      const k = Math.floor(r / per) * cols + Math.floor(c / per);
+      coarse[k] = (coarse[k] ?? 0) + (land[r * GRID_COLS + c] ?? 0) / (per * per);
+    }
+  }
+  const kmPerCell = EARTH_RADIUS_KM * RAD * deg;
+  const latOf = (r: number): number => -90 + (r + 0.5) * deg;
+  const reachRows = Math.ceil(km / kmPerCell);
+  const out = new Uint8Array(rows * cols);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      let weights = 0;
+      let shares = 0;
+      for (let r2 = Math.max(0, r - reachRows); r2 <= Math.min(rows - 1, r + reachRows); r2++) {
+        const area = Math.cos(latOf(r2) * RAD);
+        const north = (r2 - r) * kmPerCell;
+        const east = kmPerCell * Math.cos(((latOf(r) + latOf(r2)) / 2) * RAD);
+        const span = Math.min(Math.floor((cols - 1) / 2), Math.floor(km / Math.max(east, 1e-9)));
+        for (let dc = -span; dc <= span; dc++) {
+          const d2 = (dc * east) ** 2 + north * north;
+          if (d2 >= km * km) continue;
+          const w = area * (1 - d2 / (km * km));
+          weights += w;
+          shares += w * (coarse[r2 * cols + ((((c + dc) % cols) + cols) % cols)] ?? 0);
+        }
+      }
+      out[r * cols + c] = Math.round(shares / weights);
+    }
+  }
+  return out;
+}
+
+/**
  * The climate file for `stations` over the given land and elevation grids: the stations prepared,
- * the open ocean's stations added, the support radii computed.
+ * the open ocean's stations added, the support radii and the regional land shares computed.
  */
 export function assembleClimateTable(
   stations: readonly ClimateStation[],
@@ -376,7 +445,13 @@ export function assembleClimateTable(
     table: tableStation(station, landAt(station.lat, station.lon)),
   }));
   const all = [...real.map((r) => r.table), ...oceanStations(real, landAt)];
-  return writeClimateTable(all, { ...grids, radiusKm: supportRadii(all) });
+  return writeClimateTable(all, {
+    land: grids.land,
+    elevation: grids.elevation,
+    radiusKm: supportRadii(all),
+    landNear: regionalLand(grids.land, NEAR_DEG, NEAR_ROWS, NEAR_COLS, NEAR_KM),
+    landFar: regionalLand(grids.land, FAR_DEG, FAR_ROWS, FAR_COLS, FAR_KM),
+  });
 }
 
 /** FNV-1a of a string: a stable, well-spread order that does not follow the tables' order. */

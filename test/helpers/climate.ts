@@ -68,20 +68,23 @@ export function runStation(
   const daily: { month: number; meanC: number }[] = [];
   let highestC = -Infinity;
   let lowestC = Infinity;
-  const start = utc(2026, 1, 1) - Math.round((lon / 15) * 3600);
+  // Days by the calendar (leap days included, so that a long run's months do not slip), starting
+  // at local mean midnight.
+  const toLocal = Math.round((lon / 15) * 3600);
   const step = hours.length > 1 ? 24 / hours.length : 24;
   let day = 0;
-  for (let year = 0; year < years; year++) {
+  for (let year = 2026; year < 2026 + years; year++) {
     for (let month = 0; month < 12; month++) {
-      const length = Math.round(DAYS_IN_MONTH[month] ?? 30);
+      const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
       for (let d = 0; d < length; d++, day++) {
         if (day % everyDays !== 0) continue;
+        const midnight = utc(year, month + 1, d + 1) - toLocal;
         let high = -Infinity;
         let low = Infinity;
         let sum = 0;
         let rain = 0;
         for (const hour of hours) {
-          const dt = start + day * 86400 + hour * 3600;
+          const dt = midnight + hour * 3600;
           const climate = climatology.at(lat, lon, dt, elevationM, land);
           const w = synthesize({ lat, lon, dt, climate });
           high = Math.max(high, w.tempC);
@@ -118,3 +121,43 @@ export function runStation(
 }
 
 export const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
+
+/**
+ * The climatology's own monthly means at a station, without the weather drawn around them: every
+ * day of a (non-leap) year at local noon. What a long run of the weather averages to, less the
+ * weather's sampling noise; cheap enough to cross-validate every station.
+ */
+export function climateMeans(
+  climatology: Climatology,
+  table: ClimateTable,
+  station: Pick<ClimateStation, 'lat' | 'lon' | 'elevationM'>,
+): Pick<StationRun, 'tmean' | 'dtr' | 'precip' | 'wetHours'> {
+  const { lat, lon, elevationM } = station;
+  const land = landShareAt(table, lat, lon);
+  const toLocal = Math.round((lon / 15) * 3600);
+  const means = {
+    tmean: [] as number[],
+    dtr: [] as number[],
+    precip: [] as number[],
+    wetHours: [] as number[],
+  };
+  for (let month = 0; month < 12; month++) {
+    const length = new Date(Date.UTC(2027, month + 1, 0)).getUTCDate();
+    let t = 0;
+    let dtr = 0;
+    let mmPerDay = 0;
+    let wet = 0;
+    for (let d = 1; d <= length; d++) {
+      const c = climatology.at(lat, lon, utc(2027, month + 1, d, 12) - toLocal, elevationM, land);
+      t += c.tempC;
+      dtr += c.dtrC;
+      mmPerDay += c.rateMmH * 24;
+      wet += c.wetShare;
+    }
+    means.tmean.push(t / length);
+    means.dtr.push(dtr / length);
+    means.precip.push((mmPerDay / length) * (DAYS_IN_MONTH[month] ?? 30));
+    means.wetHours.push(wet / length);
+  }
+  return means;
+}

@@ -11,7 +11,7 @@ Coordinates  35.6762, 139.6503
 Observed     2026-06-21 21:00 (UTC+09:00)
 Conditions   Broken clouds
 Temperature  22.2 °C, feels like 22.4 °C
-Min / max    21.4 °C / 23.1 °C
+Min / max    21.4 °C / 23.0 °C
 Wind         1.8 m/s from SW (220°)
 Humidity     73%
 Pressure     1015 hPa

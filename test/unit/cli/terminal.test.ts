@@ -21,7 +21,7 @@ describe('terminals that cannot show everything', () => {
       | Observed    | 2026-06-21 21:00 (UTC+09:00), 4m ago       |
       | Conditions  | Broken clouds                              |
       | Temperature | 22.2 C, feels like 22.4 C                  |
-      | Min / max   | 21.4 C / 23.1 C                            |
+      | Min / max   | 21.4 C / 23.0 C                            |
       | Wind        | 1.8 m/s from SW (220 deg)                  |
       | Humidity    | 73%                                        |
       | Pressure    | 1015 hPa                                   |

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   elevationCode,
   elevationOfCode,
+  FAR_COLS,
+  FAR_DEG,
+  FAR_ROWS,
   GRID_COLS,
   GRID_ROWS,
+  NEAR_COLS,
+  NEAR_ROWS,
   Q,
   RADIUS_COLS,
   RADIUS_ROWS,
@@ -13,7 +18,13 @@ import {
   writeClimateTable,
   type TableStation,
 } from '../../../src/world/climate-layout.js';
-import { midMonthValues } from '../../../src/world/climate-stations.js';
+import {
+  FAR_KM,
+  midMonthValues,
+  NEAR_KM,
+  regionalLand,
+} from '../../../src/world/climate-stations.js';
+import { GRID_DEG, NEAR_DEG } from '../../../src/world/climate-layout.js';
 
 const station = (lat: number, lon: number, base: number): TableStation => ({
   lat,
@@ -31,6 +42,8 @@ const grids = {
   land: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => i % 256),
   elevation: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 7) % 256),
   radiusKm: new Uint16Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
+  landNear: new Uint8Array(NEAR_ROWS * NEAR_COLS).map((_, i) => (i * 3) % 256),
+  landFar: new Uint8Array(FAR_ROWS * FAR_COLS).map((_, i) => (i * 5) % 256),
 };
 
 describe('the climate table layout', () => {
@@ -45,7 +58,7 @@ describe('the climate table layout', () => {
     expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13]);
     expect(storedValue(table.codes, 12 * Q)).toBe(2);
     // The grids byte for byte (a million cells: compared as bytes, not element by element).
-    for (const name of ['land', 'elevation', 'radiusKm'] as const) {
+    for (const name of ['land', 'elevation', 'radiusKm', 'landNear', 'landFar'] as const) {
       expect([
         name,
         table[name].constructor,
@@ -88,5 +101,30 @@ describe('the climate table layout', () => {
     const p = midMonthValues(means);
     const back = p.map((v, i) => ((p[(i + 11) % 12] ?? 0) + 6 * v + (p[(i + 1) % 12] ?? 0)) / 8);
     back.forEach((v, i) => expect(v).toBeCloseTo(means[i] ?? 0, 6));
+  });
+
+  it('regional land share: the share of land within the reach, falling smoothly across a coast', () => {
+    // Land west of the prime meridian, sea east of it.
+    const half = new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) =>
+      i % GRID_COLS < 360 ? 255 : 0,
+    );
+    const near = regionalLand(half, NEAR_DEG, NEAR_ROWS, NEAR_COLS, NEAR_KM);
+    const at = (lat: number, lon: number): number =>
+      near[Math.floor((lat + 90) / NEAR_DEG) * NEAR_COLS + Math.floor((lon + 180) / NEAR_DEG)] ??
+      -1;
+    // Deep inland and far at sea. Half a degree from the coast (56 km of the 300 km reach), and
+    // 1.5° inland at the equator (167 km) and at 60.5° (82 km): a continuous kernel gives 167, 88,
+    // 230 and 185 (the share of its mass west of the coast, whose marginal is (1 − x²)^1.5).
+    expect([at(0, -90), at(0, 90), at(0.5, -0.5), at(0.5, 0.5)]).toStrictEqual([255, 0, 167, 88]);
+    expect([at(0.5, -1.5), at(60.5, -1.5)]).toStrictEqual([231, 185]);
+    // Everywhere land, everywhere 255; the coarse grid too, and at the poles (the whole row).
+    const all = new Uint8Array(GRID_ROWS * GRID_COLS).fill(255);
+    expect(new Set(regionalLand(all, FAR_DEG, FAR_ROWS, FAR_COLS, FAR_KM))).toStrictEqual(
+      new Set([255]),
+    );
+    expect(() => regionalLand(half, 0.7, 257, 514, NEAR_KM)).toThrow(
+      'regional land: 0.7° cells do not tile the land grid',
+    );
+    expect(GRID_DEG).toBe(0.5);
   });
 });
