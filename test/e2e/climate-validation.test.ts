@@ -21,19 +21,22 @@ import {
 } from '../helpers/climate.js';
 
 /**
- * The model against normals it was not built from: a fifth of the stations is held out
- * (validationSplit: every fifth by Köppen class and id hash), a climatology is built from the
- * others, and the model's weather at each held-out station over ten years (every fourth day,
- * hourly) is compared with the station's normals. Ten years rather than five: a year's rain falls
- * on a few dozen days with a long tail of amounts, so a shorter sample's total scatters by a third
- * around the model's own mean and its median station comes out dry. The issue's targets are in
+ * The model against normals it was not built from, two ways. Five-fold cross-validation of the
+ * climatology: the stations are split into fifths (validationSplit: every fifth by Köppen class
+ * and id hash, a station's twins with it), each fifth predicted by a climatology built from the
+ * other four, and the climatology's own monthly means (without the weather, which averages to
+ * them) compared with the normals of every station. And one fifth with the weather on top: the
+ * model's weather at each station of the third fifth over thirty years (every tenth day, hourly),
+ * as the normals are thirty-year means; a year's rain falls on a few dozen days with a long tail of
+ * amounts, so a shorter sample's total scatters around the model's own mean, and the weather's
+ * sampling adds about 0.3 °C RMS to the monthly means at this length. The issue's targets are in
  * the comments; the thresholds asserted are what the model reaches, so that a change making it
- * worse fails. The held-out errors come mostly from where the network is thin or the climate
- * changes within a few tens of kilometres: cold-current coasts (Lima, Nouadhibou), the frozen
- * seas of Baffin Bay and East Greenland, the Caspian shore, windward mountains (Cherrapunji).
+ * worse fails. The errors come mostly from where the network is thin or the climate changes
+ * within a few tens of kilometres: the Antarctic plateau, the basins of Mongolia and the Yukon,
+ * cold-current coasts (Guerrero Negro, Lima, Easter Island), windward mountains (Cherrapunji).
  */
 
-const RUN = { years: 30, everyDays: 4, hours: EVERY_HOUR };
+const RUN = { years: 30, everyDays: 10, hours: EVERY_HOUR };
 /** The stations of the climatology reproduce their own normals: a shorter run tells enough. */
 const OWN_RUN = { years: 5, everyDays: 9, hours: EVERY_HOUR };
 const djf = (v: readonly number[]): number => (v[11] ?? 0) + (v[0] ?? 0) + (v[1] ?? 0);
@@ -134,7 +137,7 @@ describe('the climate of stations held out of the climatology', () => {
     const table: ClimateTable = readClimateTable(assembleClimateTable(training, production));
     const climatology = new Climatology(table);
     const scores = heldOut.map((s) => score(s, runStation(climatology, table, s, RUN)));
-    result = report('held-out stations (30 years, every 4th day, hourly)', scores);
+    result = report('held-out stations (30 years, every 10th day, hourly)', scores);
   }, 480_000);
 
   it('holds out a fifth of the stations, every climate type with five or more stations', () => {
@@ -160,9 +163,9 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 1.8 °C, no month off by 5 °C at 94 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(1.8);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.94);
+  it('monthly mean temperature: RMS under 1.55 °C, no month off by 5 °C at 96 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(1.55);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.96);
   });
 
   // Target: the mean daily range within ±30 %.
@@ -171,13 +174,13 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 70 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.7);
+  it('yearly precipitation within a factor of 1.5 at 69 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.69);
   });
 
   // Target: right for every station with a strong wet season.
-  it('the wetter of DJF and JJA right at 93 % of stations with a strong wet season', () => {
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.93);
+  it('the wetter of DJF and JJA right at 96 % of stations with a strong wet season', () => {
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.96);
   });
 
   // Target: within a factor of 2.
@@ -212,9 +215,15 @@ describe('five-fold cross-validation of the climatology', () => {
   });
 
   // Targets: within a factor of 1.5 for 80 % of stations; the wetter season right everywhere.
-  it('yearly precipitation within a factor of 1.5 at 69 %, the wetter season at 94 %', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.69);
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.94);
+  it('yearly precipitation within a factor of 1.5 at 70 %, the wetter season at 97 %', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.7);
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.97);
+  });
+
+  // Targets: the daily range within ±30 %, the share of wet hours within a factor of 2.
+  it('daily range within ±30 % and wet hours within a factor of 2 at 92 % of stations', () => {
+    expect(result['dtrWithin30Percent']).toBeGreaterThanOrEqual(0.92);
+    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.92);
   });
 });
 
