@@ -33,9 +33,9 @@ import { EARTH_RADIUS_KM, RAD, TROPICAL_YEAR_DAYS } from './geo.js';
  * its land share is to the point's (an island station speaks for the sea around it, an inland one
  * for the inland). Temperature is compared at sea level and brought to the point's height by the
  * lapse rate; rather than the stations' weighted mean, it is the value at the point of a weighted
- * local regression on latitude, land share and height (below); the daily range, wind and humidity
- * are then scaled from the stations' land share to the point's (the open sea has a quarter of an
- * island's daily range and more wind).
+ * local regression on latitude, land share, height and the land share of the region (below);
+ * the daily range, wind and humidity are then scaled from the stations' land share to the point's
+ * (the open sea has a quarter of an island's daily range and more wind).
  * Between mid-months the values are linear; the table's mid-month values make each month's mean the
  * station's normal.
  */
@@ -75,18 +75,17 @@ const HEIGHT_SCALE_M = 350;
 const LAND_SCALE = 0.2;
 /**
  * Climate changes faster from north to south than from west to east (the zones of the general
- * circulation lie along the parallels). Distances could count a degree of latitude more than the
- * same distance along a parallel; a weighted mean needed that (twice, cross-validated 1.78 °C
- * against 1.84 °C unstretched), but the local regression takes the north–south gradient from the
- * latitude itself, and then the plain distance cross-validates better (1.44 °C against 1.50 °C
- * stretched twice): a station as far east or west tells as much as one as far north or south.
+ * circulation lie along the parallels), so distances could count a degree of latitude more than
+ * the same distance along a parallel. The weighted mean this interpolation began with did (twice);
+ * with the latitude in the local regression, which takes the north–south gradient itself, the plain
+ * distance cross-validates better (five-fold, 1.45 °C RMS against 1.51 °C stretched twice).
  */
 export const MERIDIONAL_STRETCH = 1;
 const KM_PER_DEGREE = EARTH_RADIUS_KM * RAD;
 
 /**
  * The interpolation's distance from a point to a station, km: equirectangular at the point's
- * latitude, stretched north–south.
+ * latitude, a degree of latitude counted MERIDIONAL_STRETCH times.
  */
 export function stretchedKm(
   lat: number,
@@ -113,10 +112,12 @@ export function stretchedKm(
  * that keeps Nuuk or Tromsø mild. Each slope is held back towards zero by a ridge, this share of
  * the regression's total weight, so that a few stations in a line cannot tilt it wildly. Chosen by
  * five-fold cross-validation over the 1,059 stations (each fifth held out in turn,
- * validationSplit's folds): the interpolation alone then misses the monthly means by 1.51 °C RMS,
- * against 1.71 °C with latitude, land share and height alone and 1.78 °C for the weighted mean;
- * the regional land shares are worth 0.18 °C of that, the frozen sea 0.01 °C. The offsets are
- * scaled so that one unit of each is a comparable change of climate.
+ * validationSplit's folds): the interpolation alone then misses the mid-month values by 1.45 °C
+ * RMS (the monthly means by 1.42 °C, test/e2e/climate-validation.test.ts), against 1.71 °C with
+ * latitude, land share and height alone and 1.78 °C for the weighted mean; the regional land
+ * shares are worth 0.18 °C of that, the frozen sea 0.01–0.02 °C, the plain distance (see
+ * MERIDIONAL_STRETCH) 0.06 °C. The offsets are scaled so that one unit of each is a comparable
+ * change of climate.
  */
 const RIDGE = [0, 0.01, 0.1, 0.3, 0.01, 0.001] as const;
 const FIT = RIDGE.length;
@@ -133,6 +134,7 @@ const HEIGHT_UNIT_M = 1000;
 const ICE_START_C = -4;
 const ICE_CLOSED_C = -20;
 function frozenShare(tempC: number): number {
+  if (tempC >= ICE_START_C) return 0;
   const u = Math.min(1, Math.max(0, (ICE_START_C - tempC) / (ICE_START_C - ICE_CLOSED_C)));
   return u * u * (3 - 2 * u);
 }
@@ -143,7 +145,7 @@ const frozenLand = (land: number, seaLevelTempC: number): number =>
 
 /**
  * Solves the symmetric system `a · x = b` in place by Gaussian elimination with partial pivoting
- * (n ≤ 4, rows of `a` n long) and returns x[0], or undefined when it is singular.
+ * (n small, rows of `a` n long) and returns x[0], or undefined when it is singular.
  */
 function firstOfSolution(a: Float64Array, b: Float64Array, n: number): number | undefined {
   for (let c = 0; c < n; c++) {
@@ -270,7 +272,6 @@ export class Climatology {
   private readonly normal = new Float64Array(FIT * FIT);
   private readonly landRow = new Float64Array(FIT);
   private readonly moments = new Float64Array(2 * FIT);
-  private readonly offsets = new Float64Array(FIT);
   private readonly system = new Float64Array(FIT * FIT);
   private readonly right = new Float64Array(FIT);
 
@@ -325,12 +326,11 @@ export class Climatology {
     const normal = this.normal;
     const landRow = this.landRow;
     const moments = this.moments;
-    const x = this.offsets;
     const [near, far] = regional;
+    const stationRegional = this.regional;
     normal.fill(0);
     landRow.fill(0);
     moments.fill(0);
-    x[0] = 1;
     let total = 0;
     let landSum = 0;
     let fitTotal = 0;
@@ -386,23 +386,60 @@ export class Climatology {
           const b = i * stride + m1 * Q;
           const t0 = values[a] ?? 0;
           const t1 = values[b] ?? 0;
-          // The land share enters as it is (localFit centres it on the point's, which depends on
-          // the month); the other offsets are from the point.
-          x[1] = ((st[4 * i] ?? 0) - lat) / LAT_UNIT_DEG;
-          x[LAND] = frozenLand(stationLand, t0);
-          x[3] = ((st[4 * i + 2] ?? 0) - z) / HEIGHT_UNIT_M;
-          x[4] = (this.regional[2 * i] ?? 0) - near;
-          x[5] = (this.regional[2 * i + 1] ?? 0) - far;
+          // The offsets from the point, but the land share as it is (localFit centres it on the
+          // point's, which depends on the month). The sums are written out rather than looped
+          // over (FIT offsets, LAND the third): this is the hot path of every observation.
+          const x1 = ((st[4 * i] ?? 0) - lat) / LAT_UNIT_DEG;
+          const x2 = frozenLand(stationLand, t0);
+          const x3 = ((st[4 * i + 2] ?? 0) - z) / HEIGHT_UNIT_M;
+          const x4 = (stationRegional[2 * i] ?? 0) - near;
+          const x5 = (stationRegional[2 * i + 1] ?? 0) - far;
           const land1 = frozenLand(stationLand, t1);
-          for (let p = 0; p < FIT; p++) {
-            const wx = wFit * (x[p] ?? 0);
-            for (let k = p; k < FIT; k++)
-              normal[p * FIT + k] = (normal[p * FIT + k] ?? 0) + wx * (x[k] ?? 0);
-            moments[p] = (moments[p] ?? 0) + wx * t0;
-            const wx1 = p === LAND ? wFit * land1 : wx;
-            landRow[p] = (landRow[p] ?? 0) + wx1 * land1;
-            moments[FIT + p] = (moments[FIT + p] ?? 0) + wx1 * t1;
-          }
+          const w1 = wFit * x1;
+          const w2 = wFit * x2;
+          const w3 = wFit * x3;
+          const w4 = wFit * x4;
+          const w5 = wFit * x5;
+          const v2 = wFit * land1;
+          normal[0] = (normal[0] ?? 0) + wFit;
+          normal[1] = (normal[1] ?? 0) + wFit * x1;
+          normal[2] = (normal[2] ?? 0) + wFit * x2;
+          normal[3] = (normal[3] ?? 0) + wFit * x3;
+          normal[4] = (normal[4] ?? 0) + wFit * x4;
+          normal[5] = (normal[5] ?? 0) + wFit * x5;
+          normal[7] = (normal[7] ?? 0) + w1 * x1;
+          normal[8] = (normal[8] ?? 0) + w1 * x2;
+          normal[9] = (normal[9] ?? 0) + w1 * x3;
+          normal[10] = (normal[10] ?? 0) + w1 * x4;
+          normal[11] = (normal[11] ?? 0) + w1 * x5;
+          normal[14] = (normal[14] ?? 0) + w2 * x2;
+          normal[15] = (normal[15] ?? 0) + w2 * x3;
+          normal[16] = (normal[16] ?? 0) + w2 * x4;
+          normal[17] = (normal[17] ?? 0) + w2 * x5;
+          normal[21] = (normal[21] ?? 0) + w3 * x3;
+          normal[22] = (normal[22] ?? 0) + w3 * x4;
+          normal[23] = (normal[23] ?? 0) + w3 * x5;
+          normal[28] = (normal[28] ?? 0) + w4 * x4;
+          normal[29] = (normal[29] ?? 0) + w4 * x5;
+          normal[35] = (normal[35] ?? 0) + w5 * x5;
+          moments[0] = (moments[0] ?? 0) + wFit * t0;
+          moments[1] = (moments[1] ?? 0) + w1 * t0;
+          moments[2] = (moments[2] ?? 0) + w2 * t0;
+          moments[3] = (moments[3] ?? 0) + w3 * t0;
+          moments[4] = (moments[4] ?? 0) + w4 * t0;
+          moments[5] = (moments[5] ?? 0) + w5 * t0;
+          landRow[0] = (landRow[0] ?? 0) + wFit * land1;
+          moments[6] = (moments[6] ?? 0) + wFit * t1;
+          landRow[1] = (landRow[1] ?? 0) + w1 * land1;
+          moments[7] = (moments[7] ?? 0) + w1 * t1;
+          landRow[2] = (landRow[2] ?? 0) + v2 * land1;
+          moments[8] = (moments[8] ?? 0) + v2 * t1;
+          landRow[3] = (landRow[3] ?? 0) + w3 * land1;
+          moments[9] = (moments[9] ?? 0) + w3 * t1;
+          landRow[4] = (landRow[4] ?? 0) + w4 * land1;
+          moments[10] = (moments[10] ?? 0) + w4 * t1;
+          landRow[5] = (landRow[5] ?? 0) + w5 * land1;
+          moments[11] = (moments[11] ?? 0) + w5 * t1;
           for (let q = 0; q < Q; q++) {
             sum[q] = (sum[q] ?? 0) + w * (values[a + q] ?? 0);
             sum[Q + q] = (sum[Q + q] ?? 0) + w * (values[b + q] ?? 0);
