@@ -17,6 +17,11 @@ const MONTHS = [
   'December',
 ];
 
+/** Days in `month` (1 … 12) of `year` in the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 /**
  * Why an ISO 8601 date-time names no real instant (`February 2026 has 28 days`), or undefined when
  * it does. Date.parse does not say: it rolls 2026-02-30 over into March.
@@ -30,7 +35,7 @@ export function isoProblem(text: string): string | undefined {
     .map((field: string | undefined) => Number(field ?? 0));
   const name = MONTHS[(month ?? 0) - 1];
   if (name === undefined) return `there is no month ${month}`;
-  const days = new Date(Date.UTC(year ?? 0, month ?? 0, 0)).getUTCDate();
+  const days = daysInMonth(year ?? 0, month ?? 0);
   if ((day ?? 0) < 1 || (day ?? 0) > days) return `${name} ${year} has ${days} days`;
   if ((hour ?? 0) > 23) return `there is no hour ${hour}`;
   if ((minute ?? 0) > 59) return `there is no minute ${minute}`;

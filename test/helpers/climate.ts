@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { daysInMonth } from '../../src/core/instant.js';
 import { readClimateTable, type ClimateTable } from '../../src/world/climate-layout.js';
 import {
   DAYS_IN_MONTH,
@@ -75,7 +76,7 @@ export function runStation(
   let day = 0;
   for (let year = 2026; year < 2026 + years; year++) {
     for (let month = 0; month < 12; month++) {
-      const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+      const length = daysInMonth(year, month + 1);
       for (let d = 0; d < length; d++, day++) {
         if (day % everyDays !== 0) continue;
         const midnight = utc(year, month + 1, d + 1) - toLocal;
@@ -142,7 +143,7 @@ export function climateMeans(
     wetHours: [] as number[],
   };
   for (let month = 0; month < 12; month++) {
-    const length = new Date(Date.UTC(2027, month + 1, 0)).getUTCDate();
+    const length = daysInMonth(2027, month + 1);
     let t = 0;
     let dtr = 0;
     let mmPerDay = 0;
