@@ -17,22 +17,28 @@ export function windChillC(tempC: number, windMS: number): number {
   return 13.12 + 0.6215 * tempC - 11.37 * p + 0.3965 * tempC * p;
 }
 
-/** The NWS takes the Rothfusz regression from where the simple value averaged with the temperature reaches this, °F. */
+/**
+ * The NWS takes the Rothfusz regression from where Steadman's simple value averaged with the
+ * temperature reaches this, °F.
+ */
 export const ROTHFUSZ_FROM_F = 80;
 
 const steadmanF = (f: number, humidity: number): number =>
   0.5 * (f + 61 + (f - 68) * 1.2 + humidity * 0.094);
 
-/** What heatIndexC compares with ROTHFUSZ_FROM_F: Steadman's simple value averaged with the temperature, °F. */
+const averagedF = (f: number, simpleF: number): number => (simpleF + f) / 2;
+
+/** What heatIndexC compares with ROTHFUSZ_FROM_F, °F. */
 export function rothfuszTestF(tempC: number, humidity: number): number {
   const f = tempC * 1.8 + 32;
-  return (steadmanF(f, humidity) + f) / 2;
+  return averagedF(f, steadmanF(f, humidity));
 }
 
 export function heatIndexC(tempC: number, humidity: number): number {
   const f = tempC * 1.8 + 32;
-  let hi = steadmanF(f, humidity);
-  if (rothfuszTestF(tempC, humidity) >= ROTHFUSZ_FROM_F) {
+  const simple = steadmanF(f, humidity);
+  let hi = simple;
+  if (averagedF(f, simple) >= ROTHFUSZ_FROM_F) {
     hi =
       -42.379 +
       2.04901523 * f +

@@ -258,16 +258,16 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
   }
   const counts = { count: header.getUint32(8, true) };
   const read = (i: number): Stored => {
-    const section = SECTIONS[i];
-    if (!section) throw new Error('climate table: no such section');
-    const length = section.length(counts);
-    const size = section.kind.BYTES_PER_ELEMENT;
+    const entry = SECTIONS[i];
+    if (!entry) throw new Error('climate table: no such section');
+    const length = entry.length(counts);
+    const size = entry.kind.BYTES_PER_ELEMENT;
     const at = header.getUint32(4 * (HEADER_FIELDS.length + i), true);
     if (at + length * size > bytes.length) throw new Error('climate table is truncated');
     const start = bytes.byteOffset + at;
-    if (LITTLE_ENDIAN && start % size === 0) return new section.kind(bytes.buffer, start, length);
+    if (LITTLE_ENDIAN && start % size === 0) return new entry.kind(bytes.buffer, start, length);
     // A big-endian host, or bytes that do not start on a word boundary: copy and decode.
-    const copy = new section.kind(length);
+    const copy = new entry.kind(length);
     const view = new DataView(bytes.buffer, start, length * size);
     for (let k = 0; k < length; k++) {
       copy[k] =
@@ -279,36 +279,25 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     }
     return copy;
   };
-  const f32 = (i: number): Float32Array => {
-    const a = read(i);
-    if (!(a instanceof Float32Array)) throw new Error('climate table: section type');
+  /** The section `name`, which must be of the typed array `kind`. */
+  const section = <K extends Stored>(
+    name: (typeof SECTIONS)[number]['name'],
+    kind: new (length: number) => K,
+  ): K => {
+    const a = read(SECTIONS.findIndex((s) => s.name === name));
+    if (!(a instanceof kind)) throw new Error('climate table: section type');
     return a;
   };
-  const codes = read(1);
-  if (!(codes instanceof Int16Array)) throw new Error('climate table: section type');
-  const u16 = read(3);
-  const radiusKm = read(4);
-  const [land, elevation, landNear, landFar] = [5, 6, 7, 8].map(read);
-  if (
-    !(u16 instanceof Uint16Array) ||
-    !(radiusKm instanceof Uint16Array) ||
-    !(land instanceof Uint8Array) ||
-    !(elevation instanceof Uint8Array) ||
-    !(landNear instanceof Uint8Array) ||
-    !(landFar instanceof Uint8Array)
-  ) {
-    throw new Error('climate table: section type');
-  }
   return {
     count: counts.count,
-    stations: f32(0),
-    codes,
-    scalars: f32(2),
-    cellStart: u16,
-    radiusKm,
-    land,
-    elevation,
-    landNear,
-    landFar,
+    stations: section('stations', Float32Array),
+    codes: section('codes', Int16Array),
+    scalars: section('scalars', Float32Array),
+    cellStart: section('cellStart', Uint16Array),
+    radiusKm: section('radiusKm', Uint16Array),
+    land: section('land', Uint8Array),
+    elevation: section('elevation', Uint8Array),
+    landNear: section('landNear', Uint8Array),
+    landFar: section('landFar', Uint8Array),
   };
 }

@@ -23,7 +23,7 @@ import {
   type TableStation,
 } from './climate-layout.js';
 import { landShareAt, stretchedKm } from './climatology.js';
-import { distanceKm, EARTH_RADIUS_KM, RAD } from './geo.js';
+import { distanceKm, EARTH_RADIUS_KM, RAD, wrapIndex } from './geo.js';
 
 /**
  * From the climate tables of data/climate/ to the stations of data/climate.bin: parsing, and the
@@ -422,7 +422,7 @@ export function regionalLand(
           if (d2 >= km * km) continue;
           const w = area * (1 - d2 / (km * km));
           weights += w;
-          shares += w * (coarse[r2 * cols + ((((c + dc) % cols) + cols) % cols)] ?? 0);
+          shares += w * (coarse[r2 * cols + wrapIndex(c + dc, cols)] ?? 0);
         }
       }
       out[r * cols + c] = Math.round(shares / weights);

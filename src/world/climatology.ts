@@ -23,7 +23,7 @@ import {
   type ClimateGrids,
   type ClimateTable,
 } from './climate-layout.js';
-import { EARTH_RADIUS_KM, RAD, TROPICAL_YEAR_DAYS } from './geo.js';
+import { EARTH_RADIUS_KM, RAD, smoothstep, TROPICAL_YEAR_DAYS, wrapIndex } from './geo.js';
 
 /**
  * The climate expected at a point for the time of year, interpolated from the stations of
@@ -133,11 +133,9 @@ const HEIGHT_UNIT_M = 1000;
  */
 const ICE_START_C = -4;
 const ICE_CLOSED_C = -20;
-function frozenShare(tempC: number): number {
-  if (tempC >= ICE_START_C) return 0;
-  const u = Math.min(1, Math.max(0, (ICE_START_C - tempC) / (ICE_START_C - ICE_CLOSED_C)));
-  return u * u * (3 - 2 * u);
-}
+const frozenShare = (tempC: number): number =>
+  // Most seas are open: no arithmetic for them on the hot path.
+  tempC >= ICE_START_C ? 0 : smoothstep(ICE_START_C, ICE_CLOSED_C, tempC);
 
 /** Land share `land` with the frozen share of its sea counted as land. */
 const frozenLand = (land: number, seaLevelTempC: number): number =>
@@ -182,8 +180,6 @@ const DAY = 86400;
 /** 2000-01-01T00:00Z: the year is measured from there, in tropical years. */
 const YEAR_ORIGIN = 946684800;
 
-const wrap = (col: number, cols: number): number => ((col % cols) + cols) % cols;
-
 /**
  * Bilinear sample of a grid of cell-centred values (`deg` per cell, `rows` × `cols`, rows from the
  * south pole, columns from −180°).
@@ -204,8 +200,8 @@ function sampleCells(
   const c0f = Math.floor(x);
   const fy = y - r0;
   const fx = x - c0f;
-  const c0 = wrap(c0f, cols);
-  const c1 = wrap(c0f + 1, cols);
+  const c0 = wrapIndex(c0f, cols);
+  const c1 = wrapIndex(c0f + 1, cols);
   const v = (r: number, c: number): number => decode(grid[r * cols + c] ?? 0);
   return (
     (v(r0, c0) * (1 - fx) + v(r0, c1) * fx) * (1 - fy) +
@@ -248,8 +244,8 @@ function radiusAt(table: ClimateTable, lat: number, lon: number): number {
   const c0f = Math.floor(x);
   const fy = y - r0;
   const fx = x - c0f;
-  const c0 = wrap(c0f, RADIUS_COLS);
-  const c1 = wrap(c0f + 1, RADIUS_COLS);
+  const c0 = wrapIndex(c0f, RADIUS_COLS);
+  const c1 = wrapIndex(c0f + 1, RADIUS_COLS);
   const g = table.radiusKm;
   const v = (r: number, c: number): number => g[r * RADIUS_COLS + c] ?? 0;
   return (
@@ -355,7 +351,7 @@ export class Climatology {
     const reach2 = reach * reach;
     for (let row = firstRow; row <= lastRow; row++) {
       for (let k = 0; k < cols; k++) {
-        const cell = row * INDEX_COLS + wrap(firstCol + k, INDEX_COLS);
+        const cell = row * INDEX_COLS + wrapIndex(firstCol + k, INDEX_COLS);
         const end = t.cellStart[cell + 1] ?? 0;
         for (let i = t.cellStart[cell] ?? 0; i < end; i++) {
           // The stretched distance in degrees, as stretchedKm measures it.
@@ -496,7 +492,7 @@ export class Climatology {
     const l = land ?? this.land(lat, lon);
     const months = ((((dt - YEAR_ORIGIN) / DAY / TROPICAL_YEAR_DAYS) % 1) + 1) % 1;
     const position = months * 12 - 0.5;
-    const m0 = wrap(Math.floor(position), 12);
+    const m0 = wrapIndex(Math.floor(position), 12);
     const m1 = (m0 + 1) % 12;
     const f = position - Math.floor(position);
 

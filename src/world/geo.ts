@@ -31,6 +31,9 @@ export function clamp(value: number, low: number, high: number): number {
 }
 
 /** 0 below `edge0`, 1 above `edge1`, a smooth (C1) ramp between; edges may be in either order. */
+/** `index` folded into 0 … n − 1 (a grid column east of the last, or west of the first). */
+export const wrapIndex = (index: number, n: number): number => ((index % n) + n) % n;
+
 export function smoothstep(edge0: number, edge1: number, x: number): number {
   const t = clamp((x - edge0) / (edge1 - edge0), 0, 1);
   return t * t * (3 - 2 * t);
