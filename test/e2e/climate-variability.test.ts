@@ -1,25 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClimateTable } from '../../src/world/climate-layout.js';
 import type { ClimateStation } from '../../src/world/climate-stations.js';
 import { Climatology } from '../../src/world/climatology.js';
-import { climateStations, productionTable, runStation, sum } from '../helpers/climate.js';
+import {
+  climateRows,
+  climateStations,
+  productionTable,
+  runStation,
+  sum,
+} from '../helpers/climate.js';
 
 /**
  * How the model's weather varies, against data/climate/variability.tsv and extremes.tsv: the
  * standard deviation of the day-to-day change of the daily mean temperature by climate type and
  * season, and the highest and lowest temperatures of ten years at the reference cities.
  */
-
-function rows(name: string): Record<string, string>[] {
-  const text = readFileSync(new URL(`../../data/climate/${name}`, import.meta.url), 'utf8');
-  const [header = '', ...lines] = text.split('\n').filter((line) => line !== '');
-  const columns = header.split('\t');
-  return lines.map((line) => {
-    const cells = line.split('\t');
-    return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
-  });
-}
 
 /** Where each region of variability.tsv lies: south, north, west, east. */
 const REGIONS: Readonly<Record<string, readonly [number, number, number, number]>> = {
@@ -99,7 +94,7 @@ const KNOWN_OUTSIDE: ReadonlySet<string> = new Set([
 ]);
 
 describe('day-to-day variability of the daily mean temperature', () => {
-  const bands = rows('variability.tsv');
+  const bands = climateRows('variability.tsv');
 
   it.each(bands)('$region, $koppen, $season: median station within the band', (band) => {
     const region = band['region'] ?? '';
@@ -133,7 +128,7 @@ describe('day-to-day variability of the daily mean temperature', () => {
 });
 
 describe('extremes over ten years at the reference cities', () => {
-  const extremes = rows('extremes.tsv');
+  const extremes = climateRows('extremes.tsv');
   const results: { city: string; ok: boolean }[] = [];
 
   it.each(extremes)('$city: highest and lowest of ten years', (row) => {

@@ -7,14 +7,74 @@ import {
   type ClimateStation,
 } from '../../src/world/climate-stations.js';
 import { landShareAt, type Climatology } from '../../src/world/climatology.js';
+import { distanceKm } from '../../src/world/geo.js';
 import { synthesize } from '../../src/world/weather.js';
 import { climateBytes, utc } from './world.js';
 
+const readClimateFile = (name: string): string =>
+  readFileSync(new URL(`../../data/climate/${name}`, import.meta.url), 'utf8');
+
 /** The stations of data/climate/ with their normals. */
 export function climateStations(): ClimateStation[] {
-  const read = (name: string): string =>
-    readFileSync(new URL(`../../data/climate/${name}`, import.meta.url), 'utf8');
-  return parseClimateTables(read('stations.tsv'), read('normals.tsv'));
+  return parseClimateTables(readClimateFile('stations.tsv'), readClimateFile('normals.tsv'));
+}
+
+/** The rows of a table of data/climate/ (tab-separated, a header line), by column name. */
+export function climateRows(name: string): Record<string, string>[] {
+  const [header = '', ...lines] = readClimateFile(name)
+    .split('\n')
+    .filter((line) => line !== '');
+  const columns = header.split('\t');
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
+  });
+}
+
+/** A city of test/fixtures/climate-normals.tsv with its January and July mean temperatures. */
+export interface ReferenceNormal {
+  readonly city: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly january: number;
+  readonly july: number;
+}
+
+export function referenceNormals(): ReferenceNormal[] {
+  const text = readFileSync(new URL('../fixtures/climate-normals.tsv', import.meta.url), 'utf8');
+  const rows = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  return rows.slice(1).map((line) => {
+    const [city = '', lat, lon, , january, july] = line.split('\t');
+    return {
+      city,
+      lat: Number(lat),
+      lon: Number(lon),
+      january: Number(january),
+      july: Number(july),
+    };
+  });
+}
+
+/**
+ * The reference cities as stations of the climatology: the stations of data/climate/extremes.tsv
+ * and, for each city of test/fixtures/climate-normals.tsv, the nearest station within 40 km.
+ */
+export function referenceCityStations(stations: readonly ClimateStation[]): ClimateStation[] {
+  const chosen = new Set<ClimateStation>();
+  for (const row of climateRows('extremes.tsv')) {
+    const station = stations.find((s) => s.id === row['station_id']);
+    if (!station) throw new Error(`extremes.tsv: no station ${row['station_id']}`);
+    chosen.add(station);
+  }
+  for (const city of referenceNormals()) {
+    const nearest = stations
+      .map((s) => ({ s, km: distanceKm(city.lat, city.lon, s.lat, s.lon) }))
+      .filter(({ km }) => km < 40)
+      .sort((a, b) => a.km - b.km)[0];
+    if (!nearest) throw new Error(`climate-normals.tsv: no station near ${city.city}`);
+    chosen.add(nearest.s);
+  }
+  return [...chosen];
 }
 
 /** The production climate table, built into the test data folder on first use. */

@@ -1,30 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { World } from '../../../src/world/types.js';
+import { referenceNormals } from '../../helpers/climate.js';
 import { testWorld, utc } from '../../helpers/world.js';
-
-interface Normal {
-  readonly city: string;
-  readonly lat: number;
-  readonly lon: number;
-  readonly january: number;
-  readonly july: number;
-}
-
-function readNormals(): Normal[] {
-  const text = readFileSync(new URL('../../fixtures/climate-normals.tsv', import.meta.url), 'utf8');
-  const rows = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
-  return rows.slice(1).map((line) => {
-    const [city = '', lat, lon, , january, july] = line.split('\t');
-    return {
-      city,
-      lat: Number(lat),
-      lon: Number(lon),
-      january: Number(january),
-      july: Number(july),
-    };
-  });
-}
 
 /** Mean of hourly `observe(...).tempC` over a month of 2026. */
 function monthlyMean(world: World, lat: number, lon: number, month: number): number {
@@ -39,7 +16,7 @@ function monthlyMean(world: World, lat: number, lon: number, month: number): num
   return sum / count;
 }
 
-const NORMALS = readNormals();
+const NORMALS = referenceNormals();
 const TOLERANCE_C = 5;
 
 describe('climate: monthly means of the model against 1991–2020 normals', () => {
