@@ -103,14 +103,21 @@ export function winterness(lat: number, dt: number): number {
  * humid tropics, 2 on maritime mid-latitude coasts, 4–5 in continental winters (Karl et al. 1995,
  * Moberg et al. 2000; data/climate/variability.tsv). It grows with the annual range of the
  * climate (the continentality the station normals show) and away from the tropics, and is
- * smaller in summer than in winter, smallest in a wet summer (a monsoon's humid air).
+ * smaller in summer than in winter, smallest in a wet summer (a monsoon's humid air). Where the
+ * annual range is already that of the middle latitudes, the air masses of the middle latitudes
+ * reach the place whatever its latitude: the cold surges of the winter monsoon in southern China
+ * and Vietnam (Hong Kong's range is 13 °C, Singapore's 2 °C), the northers of the Gulf coast, the cold
+ * waves of northern India.
  */
 export function dayToDaySpreadC(
   lat: number,
   climate: Pick<Climate, 'annualRangeC' | 'wetSeason' | 'seasonality'>,
   winter: number,
 ): number {
-  const extratropical = smoothstep(12, 35, Math.abs(lat));
+  const extratropical = Math.max(
+    smoothstep(12, 35, Math.abs(lat)),
+    smoothstep(5, 15, climate.annualRangeC),
+  );
   const range = Math.min(4.4, 1 + 0.1 * climate.annualRangeC);
   const summer = Math.max(0, -winter);
   const monsoonal = 1 - smoothstep(30, 42, Math.abs(lat));
