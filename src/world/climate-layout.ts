@@ -19,7 +19,7 @@ const HEADER_WORDS = 24;
 /**
  * Per station and month, in this order (see climate-stations.ts for what each holds). The
  * precipitation rate and the share of wet hours are stored as logarithms (of the value plus
- * LOG_FLOOR): they are interpolated as geometric means, so one wet station does not drown its dry
+ * LOG_FLOOR): they are interpolated as logarithms, so one wet station does not drown its dry
  * neighbours.
  */
 export const QUANTITIES = [

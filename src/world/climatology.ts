@@ -127,6 +127,20 @@ const LAT_UNIT_DEG = 10;
 const HEIGHT_UNIT_M = 1000;
 
 /**
+ * The logarithms of the precipitation rate and of the share of wet hours have a regression of
+ * their own, on the temperature's weights: a plane in latitude and the land share within NEAR_KM
+ * only (with the other offsets it cross-validates worse), each slope held back by this share of
+ * the total weight. A desert's edge falls off towards the desert (Cairo between the wetter coast
+ * and the dry south), a monsoon coast is told from the interior behind it. Five-fold, the yearly
+ * precipitation comes within a factor of 1.5 at 71.9 % of stations (70.2 % with the weighted
+ * mean), the wetter of DJF/JJA right at 98.0 % (97.2 %), the share of wet hours within a factor
+ * of 2 at 93.8 % (92.3 %).
+ */
+const PRECIP_RIDGE = 0.01;
+/** Where gather adds up the precipitation's moments: (rate, wet share) × (m0, m1), three each. */
+const PRECIP_MOMENTS = 12;
+
+/**
  * The share of a sea that is frozen over in a month whose mean air temperature at sea level is
  * `tempC`: none above ICE_START_C, all below ICE_CLOSED_C, smooth between (chosen with the
  * regression's ridges; a sea freezes well after its air drops below zero).
@@ -268,6 +282,13 @@ export class Climatology {
   private readonly normal = new Float64Array(FIT * FIT);
   private readonly landRow = new Float64Array(FIT);
   private readonly moments = new Float64Array(2 * FIT);
+  /**
+   * The precipitation regression's weighted sums of each logarithm, and of it times the latitude
+   * and the near land share offsets: rate m0, wet share m0, rate m1, wet share m1.
+   */
+  private readonly precipMoments = new Float64Array(PRECIP_MOMENTS);
+  /** The lowest and highest of each of those logarithms among the stations. */
+  private readonly precipRange = new Float64Array(8);
   private readonly system = new Float64Array(FIT * FIT);
   private readonly right = new Float64Array(FIT);
 
@@ -322,11 +343,18 @@ export class Climatology {
     const normal = this.normal;
     const landRow = this.landRow;
     const moments = this.moments;
+    const precipMoments = this.precipMoments;
     const [near, far] = regional;
     const stationRegional = this.regional;
     normal.fill(0);
     landRow.fill(0);
     moments.fill(0);
+    precipMoments.fill(0);
+    const precipRange = this.precipRange;
+    for (let k = 0; k < 4; k++) {
+      precipRange[2 * k] = Infinity;
+      precipRange[2 * k + 1] = -Infinity;
+    }
     let total = 0;
     let landSum = 0;
     let fitTotal = 0;
@@ -436,6 +464,15 @@ export class Climatology {
           moments[10] = (moments[10] ?? 0) + w4 * t1;
           landRow[5] = (landRow[5] ?? 0) + w5 * land1;
           moments[11] = (moments[11] ?? 0) + w5 * t1;
+          for (let k = 0; k < 4; k++) {
+            // Rate and wet share (quantities 2 and 3) of months m0 and m1.
+            const v = values[(k < 2 ? a : b) + 2 + (k & 1)] ?? 0;
+            precipMoments[3 * k] = (precipMoments[3 * k] ?? 0) + wFit * v;
+            precipMoments[3 * k + 1] = (precipMoments[3 * k + 1] ?? 0) + w1 * v;
+            precipMoments[3 * k + 2] = (precipMoments[3 * k + 2] ?? 0) + w4 * v;
+            if (v < (precipRange[2 * k] ?? 0)) precipRange[2 * k] = v;
+            if (v > (precipRange[2 * k + 1] ?? 0)) precipRange[2 * k + 1] = v;
+          }
           for (let q = 0; q < Q; q++) {
             sum[q] = (sum[q] ?? 0) + w * (values[a + q] ?? 0);
             sum[Q + q] = (sum[Q + q] ?? 0) + w * (values[b + q] ?? 0);
@@ -484,6 +521,37 @@ export class Climatology {
   }
 
   /**
+   * The precipitation regression's value at the point for moments `k` (see precipMoments), by
+   * Cramer's rule on its 3 × 3 system (intercept, latitude, near land share) and kept within the
+   * stations' own values; undefined if the system is singular.
+   */
+  private precipFit(total: number, k: number): number | undefined {
+    const n = this.normal;
+    const m = this.precipMoments;
+    const ridge = PRECIP_RIDGE * total;
+    const a00 = n[0] ?? 0;
+    const a01 = n[1] ?? 0;
+    const a02 = n[4] ?? 0;
+    const a11 = (n[7] ?? 0) + ridge;
+    const a12 = n[10] ?? 0;
+    const a22 = (n[28] ?? 0) + ridge;
+    const b0 = m[3 * k] ?? 0;
+    const b1 = m[3 * k + 1] ?? 0;
+    const b2 = m[3 * k + 2] ?? 0;
+    const c00 = a11 * a22 - a12 * a12;
+    const c01 = a02 * a12 - a01 * a22;
+    const c02 = a01 * a12 - a02 * a11;
+    const det = a00 * c00 + a01 * c01 + a02 * c02;
+    if (!(Math.abs(det) > 1e-300)) return undefined;
+    // A plane in logarithms can run away where the point lies beyond its stations (the pole, a
+    // coast with all its stations inland): no wetter than the wettest station, no drier than the
+    // driest.
+    const range = this.precipRange;
+    const fitted = (b0 * c00 + b1 * c01 + b2 * c02) / det;
+    return Math.min(range[2 * k + 1] ?? 0, Math.max(range[2 * k] ?? 0, fitted));
+  }
+
+  /**
    * The climate at (lat, lon) for Unix time `dt`, at ground height `elevationM` (the elevation
    * grid's when absent) and land share `land` (the land grid's when absent).
    */
@@ -509,11 +577,13 @@ export class Climatology {
     const { total, landSum, fitTotal } = found;
     if (total === 0) throw new Error(`climate table has no station near ${lat}, ${lon}`);
     const value = (q: number): number => ((sum[q] ?? 0) * (1 - f) + (sum[Q + q] ?? 0) * f) / total;
-    const geometric = (q: number): number =>
+    // The precipitation's logarithms (quantities 2 and 3) from their regression, or the weighted
+    // mean where it is singular; back from logarithms, then between the months.
+    const precipitation = (q: 2 | 3): number =>
       Math.max(
         0,
-        Math.exp((sum[q] ?? 0) / total) * (1 - f) +
-          Math.exp((sum[Q + q] ?? 0) / total) * f -
+        Math.exp(this.precipFit(fitTotal, q - 2) ?? (sum[q] ?? 0) / total) * (1 - f) +
+          Math.exp(this.precipFit(fitTotal, q) ?? (sum[Q + q] ?? 0) / total) * f -
           LOG_FLOOR,
       );
     const scalar = (s: number): number => (sum[2 * Q + s] ?? 0) / total;
@@ -531,8 +601,8 @@ export class Climatology {
       elevationM: z,
       tempC: seaLevelTempC - LAPSE_C_PER_M * z,
       dtrC: (value(1) * rangeOverLand(l)) / rangeOverLand(stationLand),
-      rateMmH: geometric(2),
-      wetShare: geometric(3),
+      rateMmH: precipitation(2),
+      wetShare: precipitation(3),
       dewDepressionC: (value(4) * dryingOverLand(l)) / dryingOverLand(stationLand),
       windMS: (value(5) * windOverLand(l)) / windOverLand(stationLand),
       cloud: value(6),
