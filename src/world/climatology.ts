@@ -130,11 +130,10 @@ const HEIGHT_UNIT_M = 1000;
  * The logarithms of the precipitation rate and of the share of wet hours have a regression of
  * their own, on the temperature's weights: a plane in latitude and the land share within NEAR_KM
  * only (with the other offsets it cross-validates worse), each slope held back by this share of
- * the total weight. A desert's edge falls off towards the desert (Cairo between the wetter coast
- * and the dry south), a monsoon coast is told from the interior behind it. Five-fold, the yearly
- * precipitation comes within a factor of 1.5 at 71.9 % of stations (70.2 % with the weighted
- * mean), the wetter of DJF/JJA right at 98.0 % (97.2 %), the share of wet hours within a factor
- * of 2 at 93.8 % (92.3 %).
+ * the total weight. A desert's edge falls off towards the desert, a monsoon coast is told from
+ * the interior behind it. Five-fold, the yearly precipitation comes within a factor of 1.5 at
+ * 71.9 % of stations (70.2 % with the weighted mean), the wetter of DJF/JJA right at 98.0 %
+ * (97.2 %), the share of wet hours within a factor of 2 at 93.8 % (92.3 %).
  */
 const PRECIP_RIDGE = 0.01;
 /** Where gather adds up the precipitation's moments: (rate, wet share) × (m0, m1), three each. */

@@ -106,8 +106,8 @@ export function winterness(lat: number, dt: number): number {
  * smaller in summer than in winter, smallest in a wet summer (a monsoon's humid air). Where the
  * annual range is already that of the middle latitudes, the air masses of the middle latitudes
  * reach the place whatever its latitude: the cold surges of the winter monsoon in southern China
- * and Vietnam (Hong Kong's range is 13 °C, Singapore's 2 °C), the northers of the Gulf coast, the cold
- * waves of northern India.
+ * and Vietnam (Hong Kong's range is 13 °C, Singapore's 2 °C), the northers of the Gulf coast, the
+ * cold waves of northern India.
  */
 export function dayToDaySpreadC(
   lat: number,
