@@ -349,11 +349,15 @@ export class Climatology {
     landRow.fill(0);
     moments.fill(0);
     precipMoments.fill(0);
-    const precipRange = this.precipRange;
-    for (let k = 0; k < 4; k++) {
-      precipRange[2 * k] = Infinity;
-      precipRange[2 * k + 1] = -Infinity;
-    }
+    // The lowest and highest logarithm of each among the stations, for precipFit's bounds.
+    let lowR0 = Infinity;
+    let highR0 = -Infinity;
+    let lowS0 = Infinity;
+    let highS0 = -Infinity;
+    let lowR1 = Infinity;
+    let highR1 = -Infinity;
+    let lowS1 = Infinity;
+    let highS1 = -Infinity;
     let total = 0;
     let landSum = 0;
     let fitTotal = 0;
@@ -463,15 +467,31 @@ export class Climatology {
           moments[10] = (moments[10] ?? 0) + w4 * t1;
           landRow[5] = (landRow[5] ?? 0) + w5 * land1;
           moments[11] = (moments[11] ?? 0) + w5 * t1;
-          for (let k = 0; k < 4; k++) {
-            // Rate and wet share (quantities 2 and 3) of months m0 and m1.
-            const v = values[(k < 2 ? a : b) + 2 + (k & 1)] ?? 0;
-            precipMoments[3 * k] = (precipMoments[3 * k] ?? 0) + wFit * v;
-            precipMoments[3 * k + 1] = (precipMoments[3 * k + 1] ?? 0) + w1 * v;
-            precipMoments[3 * k + 2] = (precipMoments[3 * k + 2] ?? 0) + w4 * v;
-            if (v < (precipRange[2 * k] ?? 0)) precipRange[2 * k] = v;
-            if (v > (precipRange[2 * k + 1] ?? 0)) precipRange[2 * k + 1] = v;
-          }
+          // The rate and the wet share (quantities 2 and 3) of months m0 and m1, written out too.
+          const r0 = values[a + 2] ?? 0;
+          const s0 = values[a + 3] ?? 0;
+          const r1 = values[b + 2] ?? 0;
+          const s1 = values[b + 3] ?? 0;
+          precipMoments[0] = (precipMoments[0] ?? 0) + wFit * r0;
+          precipMoments[1] = (precipMoments[1] ?? 0) + w1 * r0;
+          precipMoments[2] = (precipMoments[2] ?? 0) + w4 * r0;
+          precipMoments[3] = (precipMoments[3] ?? 0) + wFit * s0;
+          precipMoments[4] = (precipMoments[4] ?? 0) + w1 * s0;
+          precipMoments[5] = (precipMoments[5] ?? 0) + w4 * s0;
+          precipMoments[6] = (precipMoments[6] ?? 0) + wFit * r1;
+          precipMoments[7] = (precipMoments[7] ?? 0) + w1 * r1;
+          precipMoments[8] = (precipMoments[8] ?? 0) + w4 * r1;
+          precipMoments[9] = (precipMoments[9] ?? 0) + wFit * s1;
+          precipMoments[10] = (precipMoments[10] ?? 0) + w1 * s1;
+          precipMoments[11] = (precipMoments[11] ?? 0) + w4 * s1;
+          if (r0 < lowR0) lowR0 = r0;
+          if (r0 > highR0) highR0 = r0;
+          if (s0 < lowS0) lowS0 = s0;
+          if (s0 > highS0) highS0 = s0;
+          if (r1 < lowR1) lowR1 = r1;
+          if (r1 > highR1) highR1 = r1;
+          if (s1 < lowS1) lowS1 = s1;
+          if (s1 > highS1) highS1 = s1;
           for (let q = 0; q < Q; q++) {
             sum[q] = (sum[q] ?? 0) + w * (values[a + q] ?? 0);
             sum[Q + q] = (sum[Q + q] ?? 0) + w * (values[b + q] ?? 0);
@@ -482,6 +502,15 @@ export class Climatology {
         }
       }
     }
+    const range = this.precipRange;
+    range[0] = lowR0;
+    range[1] = highR0;
+    range[2] = lowS0;
+    range[3] = highS0;
+    range[4] = lowR1;
+    range[5] = highR1;
+    range[6] = lowS1;
+    range[7] = highS1;
     return { total, landSum, fitTotal };
   }
 
