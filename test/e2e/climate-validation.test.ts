@@ -133,6 +133,17 @@ function report(title: string, scores: readonly Scores[], worst?: number): Recor
   return result;
 }
 
+/** The scores of the climatology's own means at `heldOut`, from a climatology of `training`. */
+function scoreHeldOut(
+  training: readonly ClimateStation[],
+  heldOut: readonly ClimateStation[],
+  production: ClimateTable,
+): Scores[] {
+  const table = readClimateTable(assembleClimateTable(training, production));
+  const climatology = new Climatology(table);
+  return heldOut.map((s) => score(s, climateMeans(climatology, table, s)));
+}
+
 describe('the climate of stations held out of the climatology', () => {
   let result: Record<string, number> = {};
   beforeAll(async () => {
@@ -201,9 +212,7 @@ describe('five-fold cross-validation of the climatology', () => {
     const scores: Scores[] = [];
     for (let fold = 0; fold < 5; fold++) {
       const { training, heldOut } = validationSplit(all, fold);
-      const table = readClimateTable(assembleClimateTable(training, production));
-      const climatology = new Climatology(table);
-      for (const s of heldOut) scores.push(score(s, climateMeans(climatology, table, s)));
+      scores.push(...scoreHeldOut(training, heldOut, production));
     }
     result = report('every fifth held out in turn, the climatology alone (worst 20)', scores, 20);
   }, 240_000);
@@ -240,8 +249,7 @@ describe('the reference cities, each held out in turn', () => {
     for (const city of referenceCityStations(all)) {
       // The city and its twins (other stations of the same town) out, every other station in.
       const training = all.filter((s) => distanceKm(city.lat, city.lon, s.lat, s.lon) >= TWIN_KM);
-      const table = readClimateTable(assembleClimateTable(training, production));
-      scores.push(score(city, climateMeans(new Climatology(table), table, city)));
+      scores.push(...scoreHeldOut(training, [city], production));
     }
     result = report('the reference cities, each held out in turn, the climatology alone', scores);
   }, 240_000);
