@@ -288,6 +288,8 @@ export class Climatology {
   private readonly precipMoments = new Float64Array(PRECIP_MOMENTS);
   /** The lowest and highest of each of those logarithms among the stations. */
   private readonly precipRange = new Float64Array(8);
+  /** The regression's logarithms at the point, in precipMoments' order (fitPrecipitation). */
+  private readonly precipLogs = new Float64Array(4);
   private readonly system = new Float64Array(FIT * FIT);
   private readonly right = new Float64Array(FIT);
 
@@ -349,7 +351,7 @@ export class Climatology {
     landRow.fill(0);
     moments.fill(0);
     precipMoments.fill(0);
-    // The lowest and highest logarithm of each among the stations, for precipFit's bounds.
+    // The lowest and highest logarithm of each among the stations, for fitPrecipitation's bounds.
     let lowR0 = Infinity;
     let highR0 = -Infinity;
     let lowS0 = Infinity;
@@ -549,34 +551,41 @@ export class Climatology {
   }
 
   /**
-   * The precipitation regression's value at the point for moments `k` (see precipMoments), by
-   * Cramer's rule on its 3 × 3 system (intercept, latitude, near land share) and kept within the
-   * stations' own values; undefined if the system is singular.
+   * The precipitation regression's values at the point, into `precipLogs` in precipMoments'
+   * order: the 3 × 3 system (intercept, latitude, near land share) is the same for the four right
+   * sides, so its cofactors are worked out once (Cramer's rule), and each value is kept within the
+   * stations' own. Where the system is singular, the weighted means of `sum` (`total`) instead.
    */
-  private precipFit(total: number, k: number): number | undefined {
+  private fitPrecipitation(fitTotal: number, total: number): void {
     const n = this.normal;
     const m = this.precipMoments;
-    const ridge = PRECIP_RIDGE * total;
+    const logs = this.precipLogs;
+    const ridge = PRECIP_RIDGE * fitTotal;
     const a00 = n[0] ?? 0;
     const a01 = n[1] ?? 0;
     const a02 = n[4] ?? 0;
     const a11 = (n[7] ?? 0) + ridge;
     const a12 = n[10] ?? 0;
     const a22 = (n[28] ?? 0) + ridge;
-    const b0 = m[3 * k] ?? 0;
-    const b1 = m[3 * k + 1] ?? 0;
-    const b2 = m[3 * k + 2] ?? 0;
     const c00 = a11 * a22 - a12 * a12;
     const c01 = a02 * a12 - a01 * a22;
     const c02 = a01 * a12 - a02 * a11;
     const det = a00 * c00 + a01 * c01 + a02 * c02;
-    if (!(Math.abs(det) > 1e-300)) return undefined;
+    const singular = !(Math.abs(det) > 1e-300);
     // A plane in logarithms can run away where the point lies beyond its stations (the pole, a
     // coast with all its stations inland): no wetter than the wettest station, no drier than the
     // driest.
     const range = this.precipRange;
-    const fitted = (b0 * c00 + b1 * c01 + b2 * c02) / det;
-    return Math.min(range[2 * k + 1] ?? 0, Math.max(range[2 * k] ?? 0, fitted));
+    for (let k = 0; k < 4; k++) {
+      if (singular) {
+        // Rate and wet share (quantities 2 and 3) of months m0 and m1, as gather summed them.
+        logs[k] = (this.sum[(k < 2 ? 0 : Q) + 2 + (k & 1)] ?? 0) / total;
+        continue;
+      }
+      const fitted =
+        ((m[3 * k] ?? 0) * c00 + (m[3 * k + 1] ?? 0) * c01 + (m[3 * k + 2] ?? 0) * c02) / det;
+      logs[k] = Math.min(range[2 * k + 1] ?? 0, Math.max(range[2 * k] ?? 0, fitted));
+    }
   }
 
   /**
@@ -605,15 +614,12 @@ export class Climatology {
     const { total, landSum, fitTotal } = found;
     if (total === 0) throw new Error(`climate table has no station near ${lat}, ${lon}`);
     const value = (q: number): number => ((sum[q] ?? 0) * (1 - f) + (sum[Q + q] ?? 0) * f) / total;
-    // The precipitation's logarithms (quantities 2 and 3) from their regression, or the weighted
-    // mean where it is singular; back from logarithms, then between the months.
+    // The precipitation's logarithms (quantities 2 and 3) from their regression, back from
+    // logarithms, then between the months.
+    this.fitPrecipitation(fitTotal, total);
+    const logs = this.precipLogs;
     const precipitation = (q: 2 | 3): number =>
-      Math.max(
-        0,
-        Math.exp(this.precipFit(fitTotal, q - 2) ?? (sum[q] ?? 0) / total) * (1 - f) +
-          Math.exp(this.precipFit(fitTotal, q) ?? (sum[Q + q] ?? 0) / total) * f -
-          LOG_FLOOR,
-      );
+      Math.max(0, Math.exp(logs[q - 2] ?? 0) * (1 - f) + Math.exp(logs[q] ?? 0) * f - LOG_FLOOR);
     const scalar = (s: number): number => (sum[2 * Q + s] ?? 0) / total;
     // The point's land share with its sea frozen as the stations' weighted mean temperature says.
     const fit0 = this.localFit(fitTotal, 0, frozenLand(l, (sum[0] ?? 0) / total));
