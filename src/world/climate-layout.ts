@@ -73,21 +73,24 @@ export const SCALARS = [
 ] as const;
 export const S = SCALARS.length;
 
-/** Cells of the land and elevation grids: 0.5°, rows from the south pole, columns from −180°. */
-export const GRID_DEG = 0.5;
-export const GRID_COLS = 720;
-export const GRID_ROWS = 360;
+/** A grid of cells `deg` wide over the globe, rows from the south pole, columns from −180°. */
+export interface CellGrid {
+  readonly deg: number;
+  readonly rows: number;
+  readonly cols: number;
+}
+// Whole numbers of cells (`| 0`): small integers, which the hot path indexes the grids with faster
+// than the same numbers held as floats.
+const cellGrid = (deg: number): CellGrid => ({ deg, rows: (180 / deg) | 0, cols: (360 / deg) | 0 });
+/** The land and elevation grids: 0.5° cells (720 × 360), their sizes also by name. */
+export const LAND_GRID = cellGrid(0.5);
+export const { deg: GRID_DEG, rows: GRID_ROWS, cols: GRID_COLS } = LAND_GRID;
 /**
- * Cells of the regional land-share grids (the land share within a few hundred and within a
- * thousand-odd kilometres, climate-stations.ts): 1° and 2°, rows from the south pole, columns from
- * −180°, as the 0.5° grids.
+ * The regional land-share grids (the land share within a few hundred and within a thousand-odd
+ * kilometres, climate-stations.ts): 1° and 2° cells.
  */
-export const NEAR_DEG = 1;
-export const NEAR_COLS = 360;
-export const NEAR_ROWS = 180;
-export const FAR_DEG = 2;
-export const FAR_COLS = 180;
-export const FAR_ROWS = 90;
+export const NEAR_GRID = cellGrid(1);
+export const FAR_GRID = cellGrid(2);
 /** Nodes of the support-radius grid: every 2.5°, latitude −90…90 (73 rows), longitude −180…177.5. */
 export const RADIUS_DEG = 2.5;
 export const RADIUS_COLS = 144;
@@ -136,9 +139,9 @@ export interface ClimateGrids {
   readonly elevation: Uint8Array;
   /** RADIUS_ROWS × RADIUS_COLS support radius of the interpolation, whole km. */
   readonly radiusKm: Uint16Array;
-  /** NEAR_ROWS × NEAR_COLS land share within NEAR_KM (climate-stations.ts), 0 … 255. */
+  /** NEAR_GRID's land share within NEAR_KM (climate-stations.ts), 0 … 255. */
   readonly landNear: Uint8Array;
-  /** FAR_ROWS × FAR_COLS land share within FAR_KM, 0 … 255. */
+  /** FAR_GRID's land share within FAR_KM, 0 … 255. */
   readonly landFar: Uint8Array;
 }
 
@@ -172,8 +175,8 @@ const SECTIONS: readonly {
   { name: 'radiusKm', kind: Uint16Array, length: () => RADIUS_ROWS * RADIUS_COLS },
   { name: 'land', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
   { name: 'elevation', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
-  { name: 'landNear', kind: Uint8Array, length: () => NEAR_ROWS * NEAR_COLS },
-  { name: 'landFar', kind: Uint8Array, length: () => FAR_ROWS * FAR_COLS },
+  { name: 'landNear', kind: Uint8Array, length: () => NEAR_GRID.rows * NEAR_GRID.cols },
+  { name: 'landFar', kind: Uint8Array, length: () => FAR_GRID.rows * FAR_GRID.cols },
 ];
 const HEADER_FIELDS = ['magic', 'version', 'count'] as const;
 

@@ -1,15 +1,11 @@
 import {
-  FAR_COLS,
-  FAR_DEG,
-  FAR_ROWS,
+  FAR_GRID,
   GRID_COLS,
   GRID_DEG,
   GRID_ROWS,
   LAPSE_C_PER_M,
   LOG_FLOOR,
-  NEAR_COLS,
-  NEAR_DEG,
-  NEAR_ROWS,
+  NEAR_GRID,
   Q,
   QUANTITIES,
   RADIUS_COLS,
@@ -18,6 +14,7 @@ import {
   S,
   SCALARS,
   writeClimateTable,
+  type CellGrid,
   type ClimateGrids,
   type Quantity,
   type TableStation,
@@ -381,16 +378,13 @@ export const NEAR_KM = 300;
 export const FAR_KM = 1200;
 
 /**
- * The land share within `km` of each cell's centre, on a grid of `deg` cells (rows × cols, from
- * the south pole and −180°), from the 0.5° land grid: its cells are first averaged into cells of
- * `deg`, then weighted by their area and by 1 − (d / km)², d the equirectangular distance between
+ * The land share within `km` of each cell's centre, on a grid of coarser cells (NEAR_GRID,
+ * FAR_GRID), from the 0.5° land grid: its cells are first averaged into the coarser ones, then weighted by their area and by 1 − (d / km)², d the equirectangular distance between
  * the cells' centres, so the share falls smoothly to the reach's edge. 0 … 255.
  */
 export function regionalLand(
   land: Uint8Array,
-  deg: number,
-  rows: number,
-  cols: number,
+  { deg, rows, cols }: CellGrid,
   km: number,
 ): Uint8Array {
   const per = Math.round(deg / GRID_DEG);
@@ -449,8 +443,8 @@ export function assembleClimateTable(
     land: grids.land,
     elevation: grids.elevation,
     radiusKm: supportRadii(all),
-    landNear: regionalLand(grids.land, NEAR_DEG, NEAR_ROWS, NEAR_COLS, NEAR_KM),
-    landFar: regionalLand(grids.land, FAR_DEG, FAR_ROWS, FAR_COLS, FAR_KM),
+    landNear: regionalLand(grids.land, NEAR_GRID, NEAR_KM),
+    landFar: regionalLand(grids.land, FAR_GRID, FAR_KM),
   });
 }
 

@@ -1,25 +1,20 @@
 import {
   elevationOfCode,
-  FAR_COLS,
-  FAR_DEG,
-  FAR_ROWS,
-  GRID_COLS,
-  GRID_DEG,
-  GRID_ROWS,
+  FAR_GRID,
   INDEX_COLS,
   INDEX_DEG,
   INDEX_ROWS,
+  LAND_GRID,
   LAPSE_C_PER_M,
   LOG_FLOOR,
-  NEAR_COLS,
-  NEAR_DEG,
-  NEAR_ROWS,
+  NEAR_GRID,
   Q,
   RADIUS_COLS,
   RADIUS_DEG,
   RADIUS_ROWS,
   S,
   storedValue,
+  type CellGrid,
   type ClimateGrids,
   type ClimateTable,
 } from './climate-layout.js';
@@ -199,9 +194,7 @@ const YEAR_ORIGIN = 946684800;
  */
 function sampleCells(
   grid: Uint8Array,
-  deg: number,
-  rows: number,
-  cols: number,
+  { deg, rows, cols }: CellGrid,
   decode: (v: number) => number,
   lat: number,
   lon: number,
@@ -226,7 +219,7 @@ const landOfByte = (v: number): number => v / 255;
 
 /** Land share 0 … 1 at a point (bilinear between 0.5° cells). */
 export function landShareAt(grids: Pick<ClimateGrids, 'land'>, lat: number, lon: number): number {
-  return sampleCells(grids.land, GRID_DEG, GRID_ROWS, GRID_COLS, landOfByte, lat, lon);
+  return sampleCells(grids.land, LAND_GRID, landOfByte, lat, lon);
 }
 
 /** Land share within NEAR_KM and within FAR_KM of a point, 0 … 1 (climate-stations.ts). */
@@ -236,8 +229,8 @@ function regionalLandAt(
   lon: number,
 ): readonly [number, number] {
   return [
-    sampleCells(grids.landNear, NEAR_DEG, NEAR_ROWS, NEAR_COLS, landOfByte, lat, lon),
-    sampleCells(grids.landFar, FAR_DEG, FAR_ROWS, FAR_COLS, landOfByte, lat, lon),
+    sampleCells(grids.landNear, NEAR_GRID, landOfByte, lat, lon),
+    sampleCells(grids.landFar, FAR_GRID, landOfByte, lat, lon),
   ];
 }
 
@@ -247,7 +240,7 @@ export function gridElevationAt(
   lat: number,
   lon: number,
 ): number {
-  return sampleCells(grids.elevation, GRID_DEG, GRID_ROWS, GRID_COLS, elevationOfCode, lat, lon);
+  return sampleCells(grids.elevation, LAND_GRID, elevationOfCode, lat, lon);
 }
 
 function radiusAt(table: ClimateTable, lat: number, lon: number): number {

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   elevationCode,
   elevationOfCode,
-  FAR_COLS,
-  FAR_DEG,
-  FAR_ROWS,
+  FAR_GRID,
   GRID_COLS,
+  GRID_DEG,
   GRID_ROWS,
-  NEAR_COLS,
-  NEAR_ROWS,
+  NEAR_GRID,
   Q,
   RADIUS_COLS,
   RADIUS_ROWS,
@@ -24,7 +22,6 @@ import {
   NEAR_KM,
   regionalLand,
 } from '../../../src/world/climate-stations.js';
-import { GRID_DEG, NEAR_DEG } from '../../../src/world/climate-layout.js';
 
 const station = (lat: number, lon: number, base: number): TableStation => ({
   lat,
@@ -42,8 +39,8 @@ const grids = {
   land: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => i % 256),
   elevation: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 7) % 256),
   radiusKm: new Uint16Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
-  landNear: new Uint8Array(NEAR_ROWS * NEAR_COLS).map((_, i) => (i * 3) % 256),
-  landFar: new Uint8Array(FAR_ROWS * FAR_COLS).map((_, i) => (i * 5) % 256),
+  landNear: new Uint8Array(NEAR_GRID.rows * NEAR_GRID.cols).map((_, i) => (i * 3) % 256),
+  landFar: new Uint8Array(FAR_GRID.rows * FAR_GRID.cols).map((_, i) => (i * 5) % 256),
 };
 
 describe('the climate table layout', () => {
@@ -108,10 +105,10 @@ describe('the climate table layout', () => {
     const half = new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) =>
       i % GRID_COLS < 360 ? 255 : 0,
     );
-    const near = regionalLand(half, NEAR_DEG, NEAR_ROWS, NEAR_COLS, NEAR_KM);
+    const near = regionalLand(half, NEAR_GRID, NEAR_KM);
+    const { deg, cols } = NEAR_GRID;
     const at = (lat: number, lon: number): number =>
-      near[Math.floor((lat + 90) / NEAR_DEG) * NEAR_COLS + Math.floor((lon + 180) / NEAR_DEG)] ??
-      -1;
+      near[Math.floor((lat + 90) / deg) * cols + Math.floor((lon + 180) / deg)] ?? -1;
     // Deep inland and far at sea. Half a degree from the coast (56 km of the 300 km reach), and
     // 1.5° inland at the equator (167 km) and at 60.5° (82 km): a continuous kernel gives 167, 88,
     // 230 and 185 (the share of its mass west of the coast, whose marginal is (1 − x²)^1.5).
@@ -119,12 +116,14 @@ describe('the climate table layout', () => {
     expect([at(0.5, -1.5), at(60.5, -1.5)]).toStrictEqual([231, 185]);
     // Everywhere land, everywhere 255; the coarse grid too, and at the poles (the whole row).
     const all = new Uint8Array(GRID_ROWS * GRID_COLS).fill(255);
-    expect(new Set(regionalLand(all, FAR_DEG, FAR_ROWS, FAR_COLS, FAR_KM))).toStrictEqual(
-      new Set([255]),
-    );
-    expect(() => regionalLand(half, 0.7, 257, 514, NEAR_KM)).toThrow(
+    expect(new Set(regionalLand(all, FAR_GRID, FAR_KM))).toStrictEqual(new Set([255]));
+    expect(() => regionalLand(half, { deg: 0.7, rows: 257, cols: 514 }, NEAR_KM)).toThrow(
       'regional land: 0.7° cells do not tile the land grid',
     );
-    expect(GRID_DEG).toBe(0.5);
+    expect([GRID_DEG, GRID_ROWS, GRID_COLS]).toStrictEqual([0.5, 360, 720]);
+    expect([NEAR_GRID, FAR_GRID]).toStrictEqual([
+      { deg: 1, rows: 180, cols: 360 },
+      { deg: 2, rows: 90, cols: 180 },
+    ]);
   });
 });
