@@ -379,8 +379,9 @@ export const FAR_KM = 1200;
 
 /**
  * The land share within `km` of each cell's centre, on a grid of coarser cells (NEAR_GRID,
- * FAR_GRID), from the 0.5° land grid: its cells are first averaged into the coarser ones, then weighted by their area and by 1 − (d / km)², d the equirectangular distance between
- * the cells' centres, so the share falls smoothly to the reach's edge. 0 … 255.
+ * FAR_GRID), from the 0.5° land grid: its cells are first averaged into the coarser ones, then
+ * weighted by their area and by 1 − (d / km)², d the equirectangular distance between the cells'
+ * centres, so the share falls smoothly to the reach's edge. 0 … 255.
  */
 export function regionalLand(
   land: Uint8Array,
