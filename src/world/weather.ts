@@ -169,40 +169,52 @@ const QUANTILE_LEVELS = [
   0, 0.03125, 0.0625, 0.09375, 0.125, 0.15625, 0.1875, 0.21875, 0.25, 0.28125, 0.3125, 0.34375,
   0.375, 0.40625, 0.4375, 0.46875, 0.5, 0.53125, 0.5625, 0.59375, 0.625, 0.65625, 0.6875, 0.71875,
   0.75, 0.78125, 0.8125, 0.84375, 0.875, 0.90625, 0.9375, 0.97, 0.975, 0.98, 0.985, 0.99, 0.9925,
-  0.995, 0.9975, 0.999, 0.9995, 0.9998, 1,
+  0.995, 0.9975, 0.999, 0.9995, 0.9998,
 ];
 // prettier-ignore
 const STRATIFORM_QUANTILES = [
   -1.238, -0.9, -0.798, -0.722, -0.658, -0.602, -0.55, -0.5, -0.45, -0.401, -0.352, -0.302,
   -0.252, -0.201, -0.148, -0.095, -0.042, 0.012, 0.065, 0.117, 0.169, 0.218, 0.267, 0.314, 0.361,
   0.41, 0.461, 0.515, 0.573, 0.636, 0.711, 0.816, 0.839, 0.867, 0.9, 0.943, 0.969, 1.002, 1.048,
-  1.093, 1.119, 1.145, 1.244,
+  1.093, 1.119, 1.145,
 ];
 // prettier-ignore
 const CONVECTIVE_QUANTILES = [
   -1.204, -0.888, -0.789, -0.71, -0.641, -0.58, -0.525, -0.474, -0.426, -0.378, -0.33, -0.282,
   -0.232, -0.18, -0.128, -0.075, -0.021, 0.032, 0.085, 0.138, 0.189, 0.238, 0.286, 0.333, 0.38,
   0.429, 0.48, 0.535, 0.597, 0.665, 0.744, 0.846, 0.866, 0.888, 0.914, 0.945, 0.966, 0.992,
-  1.031, 1.072, 1.095, 1.12, 1.193,
+  1.031, 1.072, 1.095, 1.12,
 ];
 
-/** Share (0 … 1) of a potential from its quantiles, linear between them. */
+/**
+ * Share (0 … 1) of a potential from its quantiles. Below the median, linear between them; above
+ * it, linear in log(1 − share), the way an exponential-like upper tail falls off, so that the
+ * rare hours keep their share and their intensity; beyond the highest level measured, the tail is
+ * continued with the slope of the level before, and the share approaches 1 without reaching it.
+ */
 export function uniformShare(value: number, quantiles: readonly number[]): number {
   const n = quantiles.length - 1;
   if (value <= (quantiles[0] ?? 0)) return 0;
-  if (value >= (quantiles[n] ?? 0)) return 1;
-  let low = 0;
-  let high = n;
-  while (high - low > 1) {
-    const mid = (low + high) >> 1;
-    if ((quantiles[mid] ?? 0) <= value) low = mid;
-    else high = mid;
+  let low: number;
+  let high: number;
+  if (value >= (quantiles[n] ?? 0)) {
+    [low, high] = [n - 1, n];
+  } else {
+    low = 0;
+    high = n;
+    while (high - low > 1) {
+      const mid = (low + high) >> 1;
+      if ((quantiles[mid] ?? 0) <= value) low = mid;
+      else high = mid;
+    }
   }
   const a = quantiles[low] ?? 0;
   const b = quantiles[high] ?? 0;
   const from = QUANTILE_LEVELS[low] ?? 0;
   const to = QUANTILE_LEVELS[high] ?? 1;
-  return from + ((to - from) * (value - a)) / (b - a);
+  const t = (value - a) / (b - a);
+  if (to <= 0.5) return from + (to - from) * t;
+  return 1 - (1 - from) * Math.pow((1 - to) / (1 - from), t);
 }
 
 /** exp(−x) inverted: an exponential variate of mean 1 from a uniform excess in [0, 1). */
@@ -212,6 +224,27 @@ const exponential = (e: number): number => -Math.log(Math.max(1e-9, 1 - e));
 const GAMMA_1_5 = 0.886226925;
 /** Γ(2.5): makes the heavier-tailed convective intensity average to 1. */
 const GAMMA_2_5 = 1.329340388;
+
+/**
+ * How often both kinds of rain fall in the same hour: the two potentials share the rain bands and
+ * the fronts, so an hour with stratiform rain (a share s of the hours) has convective rain (a
+ * share c) far more often than by chance, s·c. A power law fitted to the joint share measured over
+ * a million random points and times, for s and c from 0.005 to 0.15: within a sixth of it there,
+ * and never more than nine tenths of the smaller one. Such an hour counts once, so without it the
+ * hours with either would fall short of s + c (by 7 % at the median station).
+ */
+const OVERLAP = 0.65;
+const OVERLAP_S_POWER = 0.8;
+const OVERLAP_C_POWER = 0.6;
+
+/** The share of the hours with both stratiform (s) and convective (c) rain. */
+export function rainOverlap(s: number, c: number): number {
+  if (s <= 0 || c <= 0) return 0;
+  return Math.min(
+    0.9 * Math.min(s, c),
+    OVERLAP * Math.pow(s, OVERLAP_S_POWER) * Math.pow(c, OVERLAP_C_POWER),
+  );
+}
 
 /** Precipitation below this is none: the API's lightest codes start at 0.1 mm/h. */
 export const MIN_RATE_MM_H = 0.1;
@@ -358,9 +391,16 @@ export function synthesize(input: WeatherInput): Weather {
   const diurnalShowers = 1 + (0.85 * land - 0.25 * (1 - land)) * afternoon;
   const wetShare = Math.min(c.wetShare, c.rateMmH / 0.25);
   const meanWetRate = wetShare > 0 ? c.rateMmH / wetShare : 0;
-  const stratiformShare = wetShare * (1 - convectiveShare);
-  const convectiveHours = Math.min(0.95, wetShare * convectiveShare * diurnalShowers);
-  const stratiformRate = meanWetRate / (1 + 0.6 * convectiveShare);
+  // Each kind's hours are widened by the share they would have in common, and its rate lowered as
+  // much, so that the hours with either come to the month's share and the amounts stay the same.
+  const nominalStratiform = wetShare * (1 - convectiveShare);
+  const nominalConvective = Math.min(0.95, wetShare * convectiveShare * diurnalShowers);
+  const nominal = nominalStratiform + nominalConvective;
+  const widen =
+    nominal > 0 ? nominal / (nominal - rainOverlap(nominalStratiform, nominalConvective)) : 1;
+  const stratiformShare = Math.min(0.95, widen * nominalStratiform);
+  const convectiveHours = Math.min(0.95, widen * nominalConvective);
+  const stratiformRate = meanWetRate / (1 + 0.6 * convectiveShare) / widen;
   const convectiveRate = 1.6 * stratiformRate;
   let precipRate = 0;
   let convectiveRain = 0;

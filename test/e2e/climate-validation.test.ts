@@ -8,7 +8,8 @@ import {
   wetShare,
   type ClimateStation,
 } from '../../src/world/climate-stations.js';
-import { Climatology } from '../../src/world/climatology.js';
+import { Climatology, landShareAt } from '../../src/world/climatology.js';
+import { synthesize } from '../../src/world/weather.js';
 import { distanceKm } from '../../src/world/geo.js';
 import {
   climateMeans,
@@ -20,6 +21,7 @@ import {
   sum,
   type StationRun,
 } from '../helpers/climate.js';
+import { utc } from '../helpers/world.js';
 
 /**
  * The model against normals it was not built from, three ways. Five-fold cross-validation of the
@@ -189,13 +191,13 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 69.5 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.695);
+  it('yearly precipitation within a factor of 1.5 at 70.5 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.705);
   });
 
   // Target: right for every station with a strong wet season.
-  it('the wetter of DJF and JJA right at 94 % of stations with a strong wet season', () => {
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.94);
+  it('the wetter of DJF and JJA right at 95 % of stations with a strong wet season', () => {
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.95);
   });
 
   // Target: within a factor of 2.
@@ -314,4 +316,40 @@ describe('the climate of the stations the climatology was built from', () => {
     expect(median).toBeGreaterThan(0.67);
     expect(median).toBeLessThan(1.33);
   });
+});
+
+describe('the weather around the climatology', () => {
+  it('has rain as many hours, and as much of it, as the climatology says, on average over stations', async () => {
+    const table = await productionTable();
+    const climatology = new Climatology(table);
+    // Every 13th station, 6,000 hours each: 21 hours apart, so every hour of the day and every day
+    // of the year comes round, over fourteen years.
+    const ratios = climateStations()
+      .filter((s, i) => i % 13 === 0 && sum(s.normals.precip) > 50)
+      .map((s) => {
+        const land = landShareAt(table, s.lat, s.lon);
+        const sums = { rate: 0, share: 0, rain: 0, wetHours: 0 };
+        for (let k = 0; k < 6000; k++) {
+          const dt = utc(2027, 1, 1) + k * 21 * 3600;
+          const climate = climatology.at(s.lat, s.lon, dt, s.elevationM, land);
+          const weather = synthesize({ lat: s.lat, lon: s.lon, dt, climate });
+          sums.rate += climate.rateMmH;
+          sums.share += climate.wetShare;
+          sums.rain += weather.precipRate;
+          sums.wetHours += weather.precipRate > 0 ? 1 : 0;
+        }
+        return { amount: sums.rain / sums.rate, hours: sums.wetHours / sums.share };
+      });
+    // The mean of the stations' ratios: a station's sample of heavy-tailed amounts falls short of
+    // its expected total more often than not, so the median ratio would sit below 1 with no bias.
+    const mean = (values: number[]): number => sum(values) / values.length;
+    const [amount, hours] = [mean(ratios.map((r) => r.amount)), mean(ratios.map((r) => r.hours))];
+    console.log(
+      `${ratios.length} stations, weather over climatology: amount ${amount.toFixed(3)}, wet hours ${hours.toFixed(3)}`,
+    );
+    expect(amount).toBeGreaterThan(0.96);
+    expect(amount).toBeLessThan(1.04);
+    expect(hours).toBeGreaterThan(0.96);
+    expect(hours).toBeLessThan(1.04);
+  }, 60_000);
 });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { rainOverlap, systemsAt } from '../../../src/world/weather.js';
+
+/** A share of the hours per potential: its rank among all the samples, 0 … 1. */
+function ranks(values: readonly number[]): Float64Array {
+  const order = values.map((_, i) => i).sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
+  const out = new Float64Array(values.length);
+  order.forEach((i, k) => (out[i] = k / values.length));
+  return out;
+}
+
+describe('rainOverlap', () => {
+  it('is the share of hours in the top s of the stratiform and the top c of the convective potential', () => {
+    // 200,000 points spread evenly over the sphere and over ten years, from a fixed sequence.
+    const n = 200_000;
+    const stratiform: number[] = [];
+    const convective: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const lat = (Math.asin(2 * ((i * 0.618034) % 1) - 1) * 180) / Math.PI;
+      const lon = ((i * 0.7548777) % 1) * 360 - 180;
+      const dt = 1.77e9 + ((i * 0.5698403) % 1) * 3.15e8;
+      const systems = systemsAt(lat, lon, dt);
+      stratiform.push(systems.stratiformPotential);
+      convective.push(systems.convectivePotential);
+    }
+    const [rs, rc] = [ranks(stratiform), ranks(convective)];
+    const rows: string[] = [];
+    for (const [s, c] of [
+      [0.01, 0.01],
+      [0.04, 0.01],
+      [0.01, 0.04],
+      [0.04, 0.04],
+      [0.1, 0.03],
+      [0.03, 0.1],
+      [0.15, 0.15],
+    ] as const) {
+      let both = 0;
+      for (let i = 0; i < n; i++) if ((rs[i] ?? 0) >= 1 - s && (rc[i] ?? 0) >= 1 - c) both++;
+      const measured = both / n;
+      rows.push(`${s} ${c}: ${measured.toFixed(4)} ${rainOverlap(s, c).toFixed(4)}`);
+      // Far more than by chance, and the fit within a fifth of what is measured.
+      expect(measured).toBeGreaterThan(2 * s * c);
+      expect(rainOverlap(s, c) / measured).toBeGreaterThan(0.8);
+      expect(rainOverlap(s, c) / measured).toBeLessThan(1.2);
+    }
+    console.log(rows.join('\n'));
+  });
+
+  it('is none without either kind, and never more than most of the smaller one', () => {
+    expect(rainOverlap(0, 0.1)).toBe(0);
+    expect(rainOverlap(0.1, 0)).toBe(0);
+    expect(rainOverlap(0.9, 0.01)).toBeLessThanOrEqual(0.9 * 0.01);
+    expect(rainOverlap(0.01, 0.9)).toBeLessThanOrEqual(0.9 * 0.01);
+  });
+});
