@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rainOverlap, systemsAt } from '../../../src/world/weather.js';
+import { sequence } from '../../helpers/world.js';
 
 /** A share of the hours per potential: its rank among all the samples, 0 … 1. */
 function ranks(values: readonly number[]): Float64Array {
@@ -13,12 +14,13 @@ describe('rainOverlap', () => {
   it('is the share of hours in the top s of the stratiform and the top c of the convective potential', () => {
     // 200,000 points spread evenly over the sphere and over ten years, from a fixed sequence.
     const n = 200_000;
+    const random = sequence(11);
     const stratiform: number[] = [];
     const convective: number[] = [];
     for (let i = 0; i < n; i++) {
-      const lat = (Math.asin(2 * ((i * 0.618034) % 1) - 1) * 180) / Math.PI;
-      const lon = ((i * 0.7548777) % 1) * 360 - 180;
-      const dt = 1.77e9 + ((i * 0.5698403) % 1) * 3.15e8;
+      const lat = (Math.asin(2 * random() - 1) * 180) / Math.PI;
+      const lon = random() * 360 - 180;
+      const dt = 1.77e9 + random() * 3.15e8;
       const systems = systemsAt(lat, lon, dt);
       stratiform.push(systems.stratiformPotential);
       convective.push(systems.convectivePotential);
