@@ -13,7 +13,7 @@ import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
-const VERSION = 4;
+const VERSION = 5;
 const HEADER_WORDS = 24;
 
 /**
@@ -70,6 +70,8 @@ export const SCALARS = [
   /** First harmonic of the monthly precipitation over its mean: wet-season phase and strength. */
   'wetSeasonCos',
   'wetSeasonSin',
+  /** How much hotter the hottest air within reach is than the station's own (heatContrast), °C. */
+  'heatContrastC',
 ] as const;
 export const S = SCALARS.length;
 

@@ -243,7 +243,11 @@ function tableValues(monthly: readonly Record<Quantity, number>[]): number[] {
   return values;
 }
 
-function scalarsOf(tmean: readonly number[], precip: readonly number[]): number[] {
+function scalarsOf(
+  tmean: readonly number[],
+  precip: readonly number[],
+  heatContrastC: number,
+): number[] {
   const total = precip.reduce((a, b) => a + b, 0);
   let c = 0;
   let s = 0;
@@ -258,12 +262,16 @@ function scalarsOf(tmean: readonly number[], precip: readonly number[]): number[
     logAnnualPrecipMm: Math.log(total + 1),
     wetSeasonCos: c * scale,
     wetSeasonSin: s * scale,
+    heatContrastC,
   };
   return SCALARS.map((k) => out[k]);
 }
 
-/** A station of the tables as the climate file stores it; `land` is the grid's land share there. */
-export function tableStation(s: ClimateStation, land: number): TableStation {
+/**
+ * A station of the tables as the climate file stores it; `land` is the grid's land share there,
+ * `heatContrastC` its heatContrasts.
+ */
+export function tableStation(s: ClimateStation, land: number, heatContrastC: number): TableStation {
   const monthly = Array.from({ length: 12 }, (_, m) => monthlyQuantities(s, m));
   return {
     lat: s.lat,
@@ -271,7 +279,7 @@ export function tableStation(s: ClimateStation, land: number): TableStation {
     elevationM: s.elevationM,
     land,
     values: tableValues(monthly),
-    scalars: scalarsOf(s.normals.tmean, s.normals.precip),
+    scalars: scalarsOf(s.normals.tmean, s.normals.precip, heatContrastC),
   };
 }
 
@@ -426,6 +434,45 @@ export function regionalLand(
   return out;
 }
 
+/** The warmest month's mean daily maximum, brought to sea level (°C). */
+function warmestMaxAtSeaLevel(s: Pick<ClimateStation, 'elevationM' | 'normals'>): number {
+  const n = s.normals;
+  const highest = Math.max(...n.tmean.map((t, m) => t + (n.dtr[m] ?? 0) / 2));
+  return highest + LAPSE_C_PER_M * s.elevationM;
+}
+
+/** Beyond this, no air is counted as within reach of a heat wave (km). */
+const HEAT_REACH_KM = 2500;
+/** The distance (km) at which air hotter than a station's counts half. */
+const HEAT_HALF_KM = 1000;
+
+/**
+ * Each station's heat contrast, °C: how much hotter than its own the warmest month's afternoons
+ * are within reach, the farther the less (half at HEAT_HALF_KM), compared at sea level. A heat wave
+ * on a coast is the interior's air brought to it: Sydney's comes from a continent whose summer
+ * afternoons are 10 °C hotter than its own 300 to 1,300 km inland (a contrast of 7 °C), London's
+ * and Paris's from France and Spain (5 °C); Singapore has none worth the name (1 °C).
+ */
+export function heatContrasts(
+  stations: readonly Pick<ClimateStation, 'lat' | 'lon' | 'elevationM' | 'normals'>[],
+): number[] {
+  const hottest = stations.map(warmestMaxAtSeaLevel);
+  return stations.map((station, i) => {
+    const own = hottest[i] ?? 0;
+    let contrast = 0;
+    stations.forEach((other, j) => {
+      const hotter = (hottest[j] ?? 0) - own;
+      // Only a hotter station can raise the contrast, and the distance is the costly part.
+      if (hotter <= contrast) return;
+      const km = distanceKm(station.lat, station.lon, other.lat, other.lon);
+      if (km >= HEAT_REACH_KM) return;
+      const reach = km / HEAT_HALF_KM;
+      contrast = Math.max(contrast, hotter / (1 + reach * reach));
+    });
+    return contrast;
+  });
+}
+
 /**
  * The climate file for `stations` over the given land and elevation grids: the stations prepared,
  * the open ocean's stations added, the support radii and the regional land shares computed.
@@ -435,9 +482,10 @@ export function assembleClimateTable(
   grids: Pick<ClimateGrids, 'land' | 'elevation'>,
 ): Uint8Array {
   const landAt = (lat: number, lon: number): number => landShareAt(grids, lat, lon);
-  const real = stations.map((station) => ({
+  const contrasts = heatContrasts(stations);
+  const real = stations.map((station, i) => ({
     station,
-    table: tableStation(station, landAt(station.lat, station.lon)),
+    table: tableStation(station, landAt(station.lat, station.lon), contrasts[i] ?? 0),
   }));
   const all = [...real.map((r) => r.table), ...oceanStations(real, landAt)];
   return writeClimateTable(all, {

@@ -59,6 +59,8 @@ export interface Climate {
   readonly wetSeason: number;
   /** The year's wet-season strength, 0 … 1. */
   readonly seasonality: number;
+  /** How much hotter the hottest summer air within reach is than the place's own, °C. */
+  readonly heatContrastC: number;
 }
 
 /**
@@ -637,6 +639,7 @@ export class Climatology {
       annualPrecipMm: Math.exp(scalar(1)) - 1,
       wetSeason: wetCos * Math.cos(angle) + wetSin * Math.sin(angle),
       seasonality: Math.min(1, Math.hypot(wetCos, wetSin)),
+      heatContrastC: scalar(4),
     };
   }
 }

@@ -18,14 +18,15 @@ import { DEW_FOLLOWS, magnus } from './climate-stations.js';
  * - mesoscale bands (250 km, hours) and convective cells (45 km, a couple of hours).
  *
  * The spread of the air-mass temperature anomaly follows the climate: large in continental
- * winters, small in the tropics (see dayToDaySpreadC). Precipitation comes from two potentials,
- * stratiform (lows, fronts, bands) and convective (cells, with an afternoon peak over land),
- * each mapped to a uniform share so that the month's share of wet hours and its total come out as
- * the climate says: it rains when a potential exceeds the share it must exceed, and the excess
- * sets the intensity (exponential for stratiform rain, heavier-tailed for showers). Cloud follows
- * the same potentials with the month's mean cover; humidity comes from the month's dew-point
- * depression; wind from the month's mean speed, the prevailing belt (trades, westerlies, polar
- * easterlies), the monsoon's seasonal turn and the systems. Unrounded; model.ts rounds.
+ * winters, small in the tropics (see dayToDaySpreadC); on a maritime coast next to a hotter
+ * interior, the warmest summer days bring the interior's air (heatWave). Precipitation comes from
+ * two potentials, stratiform (lows, fronts, bands) and convective (cells, with an afternoon peak
+ * over land), each mapped to a uniform share so that the month's share of wet hours and its total
+ * come out as the climate says: it rains when a potential exceeds the share it must exceed, and
+ * the excess sets the intensity (exponential for stratiform rain, heavier-tailed for showers).
+ * Cloud follows the same potentials with the month's mean cover; humidity comes from the month's
+ * dew-point depression; wind from the month's mean speed, the prevailing belt (trades, westerlies,
+ * polar easterlies), the monsoon's seasonal turn and the systems. Unrounded; model.ts rounds.
  */
 
 const HOUR = 3600;
@@ -307,12 +308,10 @@ export function anomalyShape(
   regime: number,
   lopsided: number,
   winter: number,
-  heatWaves = 1,
 ): number {
   // Heat waves in summer, cold outbreaks in winter: each side's tail grows in its season.
   const tailLength = TAIL * (0.4 + 0.6 * lopsided);
-  const warmSide =
-    Math.max(0, 1 - WARM_SKEW * lopsided * winter) * (1 + (heatWaves - 1) * Math.max(0, -winter));
+  const warmSide = Math.max(0, 1 - WARM_SKEW * lopsided * winter);
   const coldSide = 1 + COLD_SKEW * lopsided * winter;
   // The lopsided tail would shift the mean; its expected shift (E[r⁵; r > 0] = M₅ / 2 for the
   // symmetric regime) is taken off again.
@@ -324,14 +323,41 @@ export function anomalyShape(
 }
 
 /**
- * How much longer the summer's warm tail is than the day-to-day spread makes it: on maritime
- * mid-latitude coasts a heat wave is air from the continent's interior, far warmer than the
- * local swings suggest (London and Paris reach 38–42 °C with summer swings of 1.5 °C a day); in
- * the continental interior the local spread already carries it. From the annual range, the
- * continentality the station normals show.
+ * Where the regime's heat waves begin (about its 90th percentile) and about the highest a place's
+ * regime reaches in ten summers.
  */
-export function heatWaveReach(annualRangeC: number): number {
-  return 1 + 1.3 * (1 - smoothstep(12, 30, annualRangeC));
+const HEAT_WAVE_FROM = 0.8;
+const HEAT_WAVE_TOP = 0.96;
+/** E[ramp²] of heatWave's ramp over the regime, measured over 400,000 random points and times. */
+export const HEAT_WAVE_MEAN = 0.0189;
+/**
+ * How far a heat wave at the regime's top carries beyond the heat contrast: the interior's own
+ * hottest days are 8–12 °C above its mean afternoons, and they are what arrives. One constant,
+ * chosen with the extremes of Sydney, London and Paris (data/climate/extremes.tsv), which are
+ * therefore not an independent check of it; the day-to-day bands, which it could have broken, are.
+ */
+const HEAT_WAVE_REACH = 2.3;
+
+/**
+ * The heat a place imports in summer when the slow regime is at its warm extreme, °C: on a
+ * maritime coast a heat wave is air from the continent's interior, far hotter than the local
+ * swings suggest (Sydney reaches 45 °C where its summer afternoons average 26 °C and its days
+ * change by 1–2 °C; London and Paris 38–42 °C), so it grows with the heat contrast
+ * (climate-stations.ts), on the warmest few per cent of summer days. In the continental interior
+ * the local spread already carries the heat, so it fades out with the annual range (12–30 °C).
+ * Its mean over the regime is taken off again, so that the month's mean stays the climate's.
+ */
+export function heatWave(
+  regime: number,
+  winter: number,
+  climate: Pick<Climate, 'heatContrastC' | 'annualRangeC'>,
+): number {
+  if (winter >= 0 || climate.heatContrastC <= 0) return 0;
+  const ramp = Math.max(0, (regime - HEAT_WAVE_FROM) / (HEAT_WAVE_TOP - HEAT_WAVE_FROM));
+  const maritime = 1 - smoothstep(12, 30, climate.annualRangeC);
+  return (
+    -winter * maritime * HEAT_WAVE_REACH * climate.heatContrastC * (ramp * ramp - HEAT_WAVE_MEAN)
+  );
 }
 
 /**
@@ -375,8 +401,8 @@ export function synthesize(input: WeatherInput): Weather {
   // Outbreaks of polar air and heat waves belong to the middle and high latitudes.
   const lopsided = smoothstep(30, 45, absLat);
   const anomaly =
-    (spread / changePerAmplitude(lat)) *
-    anomalyShape(sector, regime, lopsided, winter, heatWaveReach(c.annualRangeC));
+    (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, lopsided, winter) +
+    heatWave(regime, winter, c);
 
   // Precipitation potentials, as uniform shares.
   const uStratiform = uniformShare(potentials.stratiformPotential, STRATIFORM_QUANTILES);

@@ -66,9 +66,9 @@ describe('--watch on a terminal', () => {
       code: 0,
       stdout: [
         ENTER_SCREEN,
-        `${CLEAR}Every 30s; observed 0s ago; Ctrl-C quits\n\n24.71°C\n`,
-        `${CLEAR}Every 30s; observed 30s ago; Ctrl-C quits\n\n24.71°C\n`,
-        `${CLEAR}Every 30s; observed 1m ago; Ctrl-C quits\n\n24.71°C\n`,
+        `${CLEAR}Every 30s; observed 0s ago; Ctrl-C quits\n\n24.67°C\n`,
+        `${CLEAR}Every 30s; observed 30s ago; Ctrl-C quits\n\n24.67°C\n`,
+        `${CLEAR}Every 30s; observed 1m ago; Ctrl-C quits\n\n24.67°C\n`,
         LEAVE_SCREEN,
       ].join(''),
       stderr: '',
@@ -202,7 +202,7 @@ describe('--watch intervals', () => {
       );
       expect(r).toEqual({
         code: 0,
-        stdout: '24.71°C simulated\n24.71°C simulated\n',
+        stdout: '24.67°C simulated\n24.67°C simulated\n',
         stderr: '',
         waits: [30_000, 30_000],
       });

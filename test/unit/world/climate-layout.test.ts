@@ -6,6 +6,7 @@ import {
   GRID_COLS,
   GRID_DEG,
   GRID_ROWS,
+  LAPSE_C_PER_M,
   NEAR_GRID,
   Q,
   RADIUS_COLS,
@@ -18,10 +19,12 @@ import {
 } from '../../../src/world/climate-layout.js';
 import {
   FAR_KM,
+  heatContrasts,
   midMonthValues,
   NEAR_KM,
   regionalLand,
 } from '../../../src/world/climate-stations.js';
+import { distanceKm } from '../../../src/world/geo.js';
 
 const station = (lat: number, lon: number, base: number): TableStation => ({
   lat,
@@ -52,7 +55,7 @@ describe('the climate table layout', () => {
     expect(Array.from(table.stations.slice(0, 4))).toStrictEqual([
       -30, -60, 100, 0.10000000149011612,
     ]);
-    expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13]);
+    expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13, 14]);
     expect(storedValue(table.codes, 12 * Q)).toBe(2);
     // The grids byte for byte (a million cells: compared as bytes, not element by element).
     for (const name of ['land', 'elevation', 'radiusKm', 'landNear', 'landFar'] as const) {
@@ -125,5 +128,40 @@ describe('the climate table layout', () => {
       { deg: 1, rows: 180, cols: 360 },
       { deg: 2, rows: 90, cols: 180 },
     ]);
+  });
+
+  it('heat contrast: the hottest afternoons within reach over the own, half as much at 1,000 km', () => {
+    // A month of mean daily maxima `max` (mean max − range / 2, range 10 °C) at `elevationM`.
+    const station = (lat: number, lon: number, max: number, elevationM = 0) => ({
+      lat,
+      lon,
+      elevationM,
+      normals: {
+        tmean: [max - 5, max - 8, max - 12, ...new Array<number>(9).fill(max - 15)],
+        dtr: new Array<number>(12).fill(10),
+        precip: [],
+        wetdays: [],
+        rh: [],
+        wind: [],
+        cloud: [],
+      },
+    });
+    // The interior 9° of latitude (1,000.7 km) from the coast, the far station 24° (2,669 km) from
+    // the interior.
+    const [coast, interior, far, high] = heatContrasts([
+      station(-34, 151, 26),
+      station(-25, 151, 36),
+      station(-1, 151, 46),
+      // 10 °C cooler 1,724 m up: as hot as the coast at sea level (5.8 °C/km).
+      station(-34, 152, 16, 10 / LAPSE_C_PER_M),
+    ]);
+    const halved = (km: number): number => 1 + (km / 1000) ** 2;
+    expect(coast).toBeCloseTo(10 / halved(distanceKm(-34, 151, -25, 151)), 6);
+    expect(distanceKm(-34, 151, -25, 151)).toBeCloseTo(1000.8, 1);
+    // The interior's hotter neighbour is beyond reach (2,500 km), and nothing is hotter than the far one.
+    expect(interior).toBe(0);
+    expect(far).toBe(0);
+    // Compared at sea level: the highland's 16 °C is the coast's 26 °C.
+    expect(high).toBeCloseTo(10 / halved(distanceKm(-34, 152, -25, 151)), 6);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rainOverlap, systemsAt } from '../../../src/world/weather.js';
+import { heatWave, rainOverlap, systemsAt } from '../../../src/world/weather.js';
 import { sequence } from '../../helpers/world.js';
 
 /** A share of the hours per potential: its rank among all the samples, 0 … 1. */
@@ -53,5 +53,49 @@ describe('rainOverlap', () => {
     expect(rainOverlap(0.1, 0)).toBe(0);
     expect(rainOverlap(0.9, 0.01)).toBeLessThanOrEqual(0.9 * 0.01);
     expect(rainOverlap(0.01, 0.9)).toBeLessThanOrEqual(0.9 * 0.01);
+  });
+});
+
+describe('heatWave', () => {
+  const coast = { heatContrastC: 7, annualRangeC: 10 };
+
+  it('averages to nothing over the regime: the month keeps its mean', () => {
+    // 400,000 points spread evenly over the sphere and over ten years, in midsummer terms.
+    const random = sequence(12);
+    let total = 0;
+    let hot = 0;
+    const n = 400_000;
+    for (let i = 0; i < n; i++) {
+      const lat = (Math.asin(2 * random() - 1) * 180) / Math.PI;
+      const lon = random() * 360 - 180;
+      const heat = heatWave(systemsAt(lat, lon, 1.77e9 + random() * 3.15e8).regime, -1, coast);
+      total += heat;
+      if (heat > 0) hot++;
+    }
+    console.log(
+      `mean ${(total / n).toFixed(4)} °C, share of days with heat ${(hot / n).toFixed(3)}`,
+    );
+    // Its range is 16 °C (2.3 × 7 °C): a mean within 0.02 °C of zero.
+    expect(Math.abs(total / n)).toBeLessThan(0.02);
+    // Heat on a tenth of summer days at most (the regime's top tenth), a slight cool the rest.
+    expect(hot / n).toBeGreaterThan(0.05);
+    expect(hot / n).toBeLessThan(0.1);
+  });
+
+  it("brings the interior's heat in midsummer on a maritime coast, none in winter or inland", () => {
+    // At the regime's top, 2.3 times the contrast (less the mean taken off).
+    expect(heatWave(0.96, -1, coast)).toBeCloseTo(2.3 * 7 * (1 - 0.0189), 6);
+    expect(heatWave(0.88, -1, coast)).toBeCloseTo(2.3 * 7 * (0.25 - 0.0189), 6);
+    expect(heatWave(0.5, -1, coast)).toBeCloseTo(-2.3 * 7 * 0.0189, 6);
+    // Half as much between the seasons, none from the equinox to the end of winter.
+    expect(heatWave(0.96, -0.5, coast)).toBeCloseTo(heatWave(0.96, -1, coast) / 2, 6);
+    expect([heatWave(0.96, 0, coast), heatWave(0.96, 1, coast)]).toStrictEqual([0, 0]);
+    // None without a hotter interior, and none where the annual range is continental (≥ 30 °C).
+    expect(heatWave(0.96, -1, { heatContrastC: 0, annualRangeC: 10 })).toBe(0);
+    expect(heatWave(0.96, -1, { heatContrastC: 7, annualRangeC: 30 })).toBe(0);
+    expect(heatWave(0.96, -1, { heatContrastC: 7, annualRangeC: 21 })).toBeCloseTo(
+      heatWave(0.96, -1, coast) / 2,
+      6,
+    );
   });
 });
