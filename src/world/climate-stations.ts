@@ -449,9 +449,10 @@ const HEAT_HALF_KM = 1000;
 /**
  * Each station's heat contrast, °C: how much hotter than its own the warmest month's afternoons
  * are within reach, the farther the less (half at HEAT_HALF_KM), compared at sea level. A heat wave
- * on a coast is the interior's air brought to it: Sydney's comes from a continent whose summer
- * afternoons are 10 °C hotter than its own 300 to 1,300 km inland (a contrast of 7 °C), London's
- * and Paris's from France and Spain (5 °C); Singapore has none worth the name (1 °C).
+ * on a coast is the interior's air brought to it: Sydney's from inland New South Wales, whose
+ * summer afternoons are 9–10 °C hotter 500 to 1,000 km away (Moree, Cobar, Charleville: a contrast
+ * of 7 °C), London's and Paris's from Spain (Madrid's 11–13 °C hotter, 1,050–1,250 km away: 5 °C);
+ * Singapore has none worth the name (1 °C).
  */
 export function heatContrasts(
   stations: readonly Pick<ClimateStation, 'lat' | 'lon' | 'elevationM' | 'normals'>[],

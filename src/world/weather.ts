@@ -329,7 +329,7 @@ export function anomalyShape(
 const HEAT_WAVE_FROM = 0.8;
 const HEAT_WAVE_TOP = 0.96;
 /** E[ramp²] of heatWave's ramp over the regime, measured over 400,000 random points and times. */
-export const HEAT_WAVE_MEAN = 0.0189;
+const HEAT_WAVE_MEAN = 0.0189;
 /**
  * How far a heat wave at the regime's top carries beyond the heat contrast: the interior's own
  * hottest days are 8–12 °C above its mean afternoons, and they are what arrives. One constant,
