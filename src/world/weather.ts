@@ -337,14 +337,23 @@ const HEAT_WAVE_MEAN = 0.0189;
  * therefore not an independent check of it; the day-to-day bands, which it could have broken, are.
  */
 const HEAT_WAVE_REACH = 2.3;
+/**
+ * The most heat a heat wave imports, °C: where a desert lies just behind a cold-current coast
+ * (California, Namibia, the Atacama, Morocco), the contrast reaches 13–21 °C, but the sea's air
+ * mixes in on the way, and the hottest days there come no further above the mean afternoons than
+ * Sydney's do (San Francisco's record, 41 °C in 2017, and Los Angeles's, 45 °C in 2010, are
+ * about 17 °C above their September afternoons).
+ */
+const HEAT_WAVE_MOST_C = 16;
 
 /**
  * The heat a place imports in summer when the slow regime is at its warm extreme, °C: on a
  * maritime coast a heat wave is air from the continent's interior, far hotter than the local
- * swings suggest (Sydney reaches 45 °C where its summer afternoons average 26 °C and its days
+ * swings suggest (Sydney reaches 45 °C where its January afternoons average 27 °C and its days
  * change by 1–2 °C; London and Paris 38–42 °C), so it grows with the heat contrast
- * (climate-stations.ts), on the warmest few per cent of summer days. In the continental interior
- * the local spread already carries the heat, so it fades out with the annual range (12–30 °C).
+ * (climate-stations.ts), up to HEAT_WAVE_MOST_C, on the warmest few per cent of summer days. In
+ * the continental interior the local spread already carries the heat, so it fades out with the
+ * annual range (12–30 °C).
  * Its mean over the regime is taken off again, so that the month's mean stays the climate's.
  */
 export function heatWave(
@@ -355,9 +364,8 @@ export function heatWave(
   if (winter >= 0 || climate.heatContrastC <= 0) return 0;
   const ramp = Math.max(0, (regime - HEAT_WAVE_FROM) / (HEAT_WAVE_TOP - HEAT_WAVE_FROM));
   const maritime = 1 - smoothstep(12, 30, climate.annualRangeC);
-  return (
-    -winter * maritime * HEAT_WAVE_REACH * climate.heatContrastC * (ramp * ramp - HEAT_WAVE_MEAN)
-  );
+  const most = Math.min(HEAT_WAVE_MOST_C, HEAT_WAVE_REACH * climate.heatContrastC);
+  return -winter * maritime * most * (ramp * ramp - HEAT_WAVE_MEAN);
 }
 
 /**

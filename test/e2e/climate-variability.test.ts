@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClimateTable } from '../../src/world/climate-layout.js';
-import type { ClimateStation } from '../../src/world/climate-stations.js';
+import { heatContrasts, type ClimateStation } from '../../src/world/climate-stations.js';
 import { Climatology } from '../../src/world/climatology.js';
 import {
   climateRows,
@@ -164,5 +164,33 @@ describe('extremes over ten years at the reference cities', () => {
         .join(', ')}`,
     );
     expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(13);
+  });
+});
+
+describe('heat waves where a desert lies behind a cool coast', () => {
+  // The twenty stations with the greatest heat contrast: California's, Namibia's and Chile's
+  // cold-current coasts, with deserts 15–20 °C hotter a few hundred kilometres inland.
+  const contrasts = heatContrasts(stations);
+  const steepest = stations
+    .map((s, i) => ({ s, contrast: contrasts[i] ?? 0 }))
+    .sort((a, b) => b.contrast - a.contrast)
+    .slice(0, 20);
+
+  it("bring no afternoon in ten years more than 22 °C above the warmest month's mean", () => {
+    const excesses = steepest.map(({ s, contrast }) => {
+      const n = s.normals;
+      const warmest = Math.max(...n.tmean.map((t, m) => t + (n.dtr[m] ?? 0) / 2));
+      const run = runStation(climatology, table, s, { years: 10, everyDays: 1, hours: [14, 15] });
+      return { name: s.name, contrast, excess: run.highestC - warmest };
+    });
+    console.log(
+      excesses
+        .map((e) => `${e.name}: contrast ${e.contrast.toFixed(1)}, +${e.excess.toFixed(1)} °C`)
+        .join('\n'),
+    );
+    expect(steepest[0]?.contrast).toBeGreaterThan(18);
+    // Sydney's record is 18.5 °C above its January afternoons (27.3 °C), the most of
+    // extremes.tsv.
+    for (const e of excesses) expect(e.excess, e.name).toBeLessThanOrEqual(22);
   });
 });

@@ -57,7 +57,7 @@ describe('rainOverlap', () => {
 });
 
 describe('heatWave', () => {
-  const coast = { heatContrastC: 7, annualRangeC: 10 };
+  const coast = { heatContrastC: 6, annualRangeC: 10 };
 
   it('averages to nothing over the regime: the month keeps its mean', () => {
     // 400,000 points spread evenly over the sphere and over ten years, in midsummer terms.
@@ -75,7 +75,7 @@ describe('heatWave', () => {
     console.log(
       `mean ${(total / n).toFixed(4)} °C, share of days with heat ${(hot / n).toFixed(3)}`,
     );
-    // Its range is 16 °C (2.3 × 7 °C): a mean within 0.02 °C of zero.
+    // Its range is 14 °C (2.3 × 6 °C): a mean within 0.02 °C of zero.
     expect(Math.abs(total / n)).toBeLessThan(0.02);
     // Heat on a tenth of summer days at most (the regime's top tenth), a slight cool the rest.
     expect(hot / n).toBeGreaterThan(0.05);
@@ -84,16 +84,21 @@ describe('heatWave', () => {
 
   it("brings the interior's heat in midsummer on a maritime coast, none in winter or inland", () => {
     // At the regime's top, 2.3 times the contrast (less the mean taken off).
-    expect(heatWave(0.96, -1, coast)).toBeCloseTo(2.3 * 7 * (1 - 0.0189), 6);
-    expect(heatWave(0.88, -1, coast)).toBeCloseTo(2.3 * 7 * (0.25 - 0.0189), 6);
-    expect(heatWave(0.5, -1, coast)).toBeCloseTo(-2.3 * 7 * 0.0189, 6);
+    expect(heatWave(0.96, -1, coast)).toBeCloseTo(2.3 * 6 * (1 - 0.0189), 6);
+    expect(heatWave(0.88, -1, coast)).toBeCloseTo(2.3 * 6 * (0.25 - 0.0189), 6);
+    expect(heatWave(0.5, -1, coast)).toBeCloseTo(-2.3 * 6 * 0.0189, 6);
     // Half as much between the seasons, none from the equinox to the end of winter.
     expect(heatWave(0.96, -0.5, coast)).toBeCloseTo(heatWave(0.96, -1, coast) / 2, 6);
     expect([heatWave(0.96, 0, coast), heatWave(0.96, 1, coast)]).toStrictEqual([0, 0]);
     // None without a hotter interior, and none where the annual range is continental (≥ 30 °C).
     expect(heatWave(0.96, -1, { heatContrastC: 0, annualRangeC: 10 })).toBe(0);
-    expect(heatWave(0.96, -1, { heatContrastC: 7, annualRangeC: 30 })).toBe(0);
-    expect(heatWave(0.96, -1, { heatContrastC: 7, annualRangeC: 21 })).toBeCloseTo(
+    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 30 })).toBe(0);
+    // A desert just behind a cold-current coast: no more than 16 °C, however great the contrast.
+    expect(heatWave(0.96, -1, { heatContrastC: 20, annualRangeC: 6 })).toBeCloseTo(
+      16 * (1 - 0.0189),
+      6,
+    );
+    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 21 })).toBeCloseTo(
       heatWave(0.96, -1, coast) / 2,
       6,
     );
