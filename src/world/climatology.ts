@@ -61,6 +61,8 @@ export interface Climate {
   readonly seasonality: number;
   /** How much hotter the hottest summer air within reach is than the place's own, °C. */
   readonly heatContrastC: number;
+  /** Share of land within NEAR_KM of the place (climate-stations.ts), 0 … 1. */
+  readonly landNearby: number;
 }
 
 /**
@@ -640,6 +642,7 @@ export class Climatology {
       wetSeason: wetCos * Math.cos(angle) + wetSin * Math.sin(angle),
       seasonality: Math.min(1, Math.hypot(wetCos, wetSin)),
       heatContrastC: scalar(4),
+      landNearby: regional[0],
     };
   }
 }

@@ -359,13 +359,17 @@ const HEAT_WAVE_MOST_C = 16;
 export function heatWave(
   regime: number,
   winter: number,
-  climate: Pick<Climate, 'heatContrastC' | 'annualRangeC'>,
+  climate: Pick<Climate, 'heatContrastC' | 'annualRangeC' | 'landNearby'>,
 ): number {
   if (winter >= 0 || climate.heatContrastC <= 0) return 0;
   const ramp = Math.max(0, (regime - HEAT_WAVE_FROM) / (HEAT_WAVE_TOP - HEAT_WAVE_FROM));
   const maritime = 1 - smoothstep(12, 30, climate.annualRangeC);
+  // Out at sea, hundreds of kilometres from any shore, the water holds the air near its own
+  // temperature: the heat reaches a coast and its waters (a fifth of the land within NEAR_KM),
+  // a small island in part, the open sea not at all.
+  const offshore = smoothstep(0, 0.2, climate.landNearby);
   const most = Math.min(HEAT_WAVE_MOST_C, HEAT_WAVE_REACH * climate.heatContrastC);
-  return -winter * maritime * most * (ramp * ramp - HEAT_WAVE_MEAN);
+  return -winter * maritime * offshore * most * (ramp * ramp - HEAT_WAVE_MEAN);
 }
 
 /**

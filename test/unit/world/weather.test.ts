@@ -57,7 +57,7 @@ describe('rainOverlap', () => {
 });
 
 describe('heatWave', () => {
-  const coast = { heatContrastC: 6, annualRangeC: 10 };
+  const coast = { heatContrastC: 6, annualRangeC: 10, landNearby: 0.5 };
 
   it('averages to nothing over the regime: the month keeps its mean', () => {
     // 400,000 points spread evenly over the sphere and over ten years, in midsummer terms.
@@ -91,14 +91,20 @@ describe('heatWave', () => {
     expect(heatWave(0.96, -0.5, coast)).toBeCloseTo(heatWave(0.96, -1, coast) / 2, 6);
     expect([heatWave(0.96, 0, coast), heatWave(0.96, 1, coast)]).toStrictEqual([0, 0]);
     // None without a hotter interior, and none where the annual range is continental (≥ 30 °C).
-    expect(heatWave(0.96, -1, { heatContrastC: 0, annualRangeC: 10 })).toBe(0);
-    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 30 })).toBe(0);
+    expect(heatWave(0.96, -1, { heatContrastC: 0, annualRangeC: 10, landNearby: 0.5 })).toBe(0);
+    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 30, landNearby: 0.5 })).toBe(0);
+    // None out at sea with no shore within 300 km, half where a tenth of that is land.
+    expect(heatWave(0.96, -1, { ...coast, landNearby: 0 })).toBe(0);
+    expect(heatWave(0.96, -1, { ...coast, landNearby: 0.1 })).toBeCloseTo(
+      heatWave(0.96, -1, coast) / 2,
+      6,
+    );
     // A desert just behind a cold-current coast: no more than 16 °C, however great the contrast.
-    expect(heatWave(0.96, -1, { heatContrastC: 20, annualRangeC: 6 })).toBeCloseTo(
+    expect(heatWave(0.96, -1, { heatContrastC: 20, annualRangeC: 6, landNearby: 0.5 })).toBeCloseTo(
       16 * (1 - 0.0189),
       6,
     );
-    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 21 })).toBeCloseTo(
+    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 21, landNearby: 0.5 })).toBeCloseTo(
       heatWave(0.96, -1, coast) / 2,
       6,
     );
