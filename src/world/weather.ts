@@ -357,6 +357,7 @@ const HEAT_WAVE_MOST_C = 16;
  * Its mean over the regime is taken off again, so that the month's mean stays the climate's.
  */
 export function heatWave(
+  lat: number,
   regime: number,
   winter: number,
   climate: Pick<Climate, 'heatContrastC' | 'annualRangeC' | 'landNearby'>,
@@ -368,8 +369,12 @@ export function heatWave(
   // temperature: the heat reaches a coast and its waters (a fifth of the land within NEAR_KM),
   // a small island in part, the open sea not at all.
   const offshore = smoothstep(0, 0.2, climate.landNearby);
+  // In the tropics the hottest weeks come before the rains, not in the astronomical summer, and
+  // the interior's air arrives with the dry season's winds: Mumbai, Accra and Dakar have their
+  // monsoon in July. Heat waves of imported air belong to the subtropics and beyond.
+  const outsideTropics = smoothstep(22, 32, Math.abs(lat));
   const most = Math.min(HEAT_WAVE_MOST_C, HEAT_WAVE_REACH * climate.heatContrastC);
-  return -winter * maritime * offshore * most * (ramp * ramp - HEAT_WAVE_MEAN);
+  return -winter * maritime * offshore * outsideTropics * most * (ramp * ramp - HEAT_WAVE_MEAN);
 }
 
 /**
@@ -414,7 +419,7 @@ export function synthesize(input: WeatherInput): Weather {
   const lopsided = smoothstep(30, 45, absLat);
   const anomaly =
     (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, lopsided, winter) +
-    heatWave(regime, winter, c);
+    heatWave(lat, regime, winter, c);
 
   // Precipitation potentials, as uniform shares.
   const uStratiform = uniformShare(potentials.stratiformPotential, STRATIFORM_QUANTILES);

@@ -68,7 +68,7 @@ describe('heatWave', () => {
     for (let i = 0; i < n; i++) {
       const lat = (Math.asin(2 * random() - 1) * 180) / Math.PI;
       const lon = random() * 360 - 180;
-      const heat = heatWave(systemsAt(lat, lon, 1.77e9 + random() * 3.15e8).regime, -1, coast);
+      const heat = heatWave(40, systemsAt(lat, lon, 1.77e9 + random() * 3.15e8).regime, -1, coast);
       total += heat;
       if (heat > 0) hot++;
     }
@@ -84,29 +84,31 @@ describe('heatWave', () => {
 
   it("brings the interior's heat in midsummer on a maritime coast, none in winter or inland", () => {
     // At the regime's top, 2.3 times the contrast (less the mean taken off).
-    expect(heatWave(0.96, -1, coast)).toBeCloseTo(2.3 * 6 * (1 - 0.0189), 6);
-    expect(heatWave(0.88, -1, coast)).toBeCloseTo(2.3 * 6 * (0.25 - 0.0189), 6);
-    expect(heatWave(0.5, -1, coast)).toBeCloseTo(-2.3 * 6 * 0.0189, 6);
+    expect(heatWave(40, 0.96, -1, coast)).toBeCloseTo(2.3 * 6 * (1 - 0.0189), 6);
+    expect(heatWave(40, 0.88, -1, coast)).toBeCloseTo(2.3 * 6 * (0.25 - 0.0189), 6);
+    expect(heatWave(40, 0.5, -1, coast)).toBeCloseTo(-2.3 * 6 * 0.0189, 6);
     // Half as much between the seasons, none from the equinox to the end of winter.
-    expect(heatWave(0.96, -0.5, coast)).toBeCloseTo(heatWave(0.96, -1, coast) / 2, 6);
-    expect([heatWave(0.96, 0, coast), heatWave(0.96, 1, coast)]).toStrictEqual([0, 0]);
+    expect(heatWave(40, 0.96, -0.5, coast)).toBeCloseTo(heatWave(40, 0.96, -1, coast) / 2, 6);
+    expect([heatWave(40, 0.96, 0, coast), heatWave(40, 0.96, 1, coast)]).toStrictEqual([0, 0]);
     // None without a hotter interior, and none where the annual range is continental (≥ 30 °C).
-    expect(heatWave(0.96, -1, { heatContrastC: 0, annualRangeC: 10, landNearby: 0.5 })).toBe(0);
-    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 30, landNearby: 0.5 })).toBe(0);
+    expect(heatWave(40, 0.96, -1, { heatContrastC: 0, annualRangeC: 10, landNearby: 0.5 })).toBe(0);
+    expect(heatWave(40, 0.96, -1, { heatContrastC: 6, annualRangeC: 30, landNearby: 0.5 })).toBe(0);
+    // None in the tropics, half at 27°, all from 32° (south as north).
+    expect(heatWave(20, 0.96, -1, coast)).toBe(0);
+    expect(heatWave(-27, 0.96, -1, coast)).toBeCloseTo(heatWave(40, 0.96, -1, coast) / 2, 6);
+    expect(heatWave(-32, 0.96, -1, coast)).toBe(heatWave(40, 0.96, -1, coast));
     // None out at sea with no shore within 300 km, half where a tenth of that is land.
-    expect(heatWave(0.96, -1, { ...coast, landNearby: 0 })).toBe(0);
-    expect(heatWave(0.96, -1, { ...coast, landNearby: 0.1 })).toBeCloseTo(
-      heatWave(0.96, -1, coast) / 2,
+    expect(heatWave(40, 0.96, -1, { ...coast, landNearby: 0 })).toBe(0);
+    expect(heatWave(40, 0.96, -1, { ...coast, landNearby: 0.1 })).toBeCloseTo(
+      heatWave(40, 0.96, -1, coast) / 2,
       6,
     );
     // A desert just behind a cold-current coast: no more than 16 °C, however great the contrast.
-    expect(heatWave(0.96, -1, { heatContrastC: 20, annualRangeC: 6, landNearby: 0.5 })).toBeCloseTo(
-      16 * (1 - 0.0189),
-      6,
-    );
-    expect(heatWave(0.96, -1, { heatContrastC: 6, annualRangeC: 21, landNearby: 0.5 })).toBeCloseTo(
-      heatWave(0.96, -1, coast) / 2,
-      6,
-    );
+    expect(
+      heatWave(40, 0.96, -1, { heatContrastC: 20, annualRangeC: 6, landNearby: 0.5 }),
+    ).toBeCloseTo(16 * (1 - 0.0189), 6);
+    expect(
+      heatWave(40, 0.96, -1, { heatContrastC: 6, annualRangeC: 21, landNearby: 0.5 }),
+    ).toBeCloseTo(heatWave(40, 0.96, -1, coast) / 2, 6);
   });
 });
