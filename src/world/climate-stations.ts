@@ -434,11 +434,14 @@ export function regionalLand(
   return out;
 }
 
+/** The warmest month's mean daily maximum (mean plus half the range), °C. */
+export function warmestMeanMaxC(normals: Pick<ClimateStation['normals'], 'tmean' | 'dtr'>): number {
+  return Math.max(...normals.tmean.map((t, m) => t + (normals.dtr[m] ?? 0) / 2));
+}
+
 /** The warmest month's mean daily maximum, brought to sea level (°C). */
 function warmestMaxAtSeaLevel(s: Pick<ClimateStation, 'elevationM' | 'normals'>): number {
-  const n = s.normals;
-  const highest = Math.max(...n.tmean.map((t, m) => t + (n.dtr[m] ?? 0) / 2));
-  return highest + LAPSE_C_PER_M * s.elevationM;
+  return warmestMeanMaxC(s.normals) + LAPSE_C_PER_M * s.elevationM;
 }
 
 /** Beyond this, no air is counted as within reach of a heat wave (km). */

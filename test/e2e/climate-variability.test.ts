@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClimateTable } from '../../src/world/climate-layout.js';
-import { heatContrasts, type ClimateStation } from '../../src/world/climate-stations.js';
+import {
+  heatContrasts,
+  warmestMeanMaxC,
+  type ClimateStation,
+} from '../../src/world/climate-stations.js';
 import { Climatology } from '../../src/world/climatology.js';
 import {
   climateRows,
@@ -178,8 +182,7 @@ describe('heat waves where a desert lies behind a cool coast', () => {
 
   it("bring no afternoon in ten years more than 22 °C above the warmest month's mean", () => {
     const excesses = steepest.map(({ s, contrast }) => {
-      const n = s.normals;
-      const warmest = Math.max(...n.tmean.map((t, m) => t + (n.dtr[m] ?? 0) / 2));
+      const warmest = warmestMeanMaxC(s.normals);
       const run = runStation(climatology, table, s, { years: 10, everyDays: 1, hours: [14, 15] });
       return { name: s.name, contrast, excess: run.highestC - warmest };
     });
