@@ -299,26 +299,51 @@ export function systemsAt(lat: number, lon: number, dt: number): Systems {
 }
 
 /**
+ * Where the regime's tails begin to grow longer, by latitude, and where they are full (15° on):
+ * outbreaks of polar air from 30°; heat waves from 25°, since the summer's subtropical ridge and
+ * the blocking highs on its poleward side bring them nearer the equator (Shanghai's record of
+ * 2017 and Seoul's and Tokyo's of 2018, 39–41 °C at 31–38°, came under the ridge). The heat
+ * waves' start was chosen with the ten-year maxima of the reference cities (extremes.tsv), which
+ * are therefore not an independent check of it: from 30° too, Seoul's came 5.3 °C short and the
+ * maxima of the fifteen were off by 1.50 °C on average; from 25°, 1.25 °C. The day-to-day bands,
+ * which it could have broken (the Mediterranean's and the eastern United States' summers are near
+ * their bands' tops), are.
+ */
+const COLD_TAIL_FROM_DEG = 30;
+const HEAT_TAIL_FROM_DEG = 25;
+const TAIL_FULL_AFTER_DEG = 15;
+
+/** How lopsided the regime's tails are at a latitude: 0 in the tropics, 1 poleward. */
+export function tailsAt(lat: number): { readonly warm: number; readonly cold: number } {
+  const a = Math.abs(lat);
+  return {
+    warm: smoothstep(HEAT_TAIL_FROM_DEG, HEAT_TAIL_FROM_DEG + TAIL_FULL_AFTER_DEG, a),
+    cold: smoothstep(COLD_TAIL_FROM_DEG, COLD_TAIL_FROM_DEG + TAIL_FULL_AFTER_DEG, a),
+  };
+}
+
+/**
  * The temperature anomaly in units of its day-to-day change: the sectors (fronts, most of the
  * day-to-day change) and the slow regime (most of the spread), whose tail is long on the cold side
- * in winter (outbreaks of polar air) and on the warm side in summer (heat waves).
+ * in winter (outbreaks of polar air) and on the warm side in summer (heat waves), each as
+ * lopsided as tailsAt makes it.
  */
 export function anomalyShape(
   sector: number,
   regime: number,
-  lopsided: number,
+  tails: { readonly warm: number; readonly cold: number },
   winter: number,
 ): number {
   // Heat waves in summer, cold outbreaks in winter: each side's tail grows in its season.
-  const tailLength = TAIL * (0.4 + 0.6 * lopsided);
-  const warmSide = Math.max(0, 1 - WARM_SKEW * lopsided * winter);
-  const coldSide = 1 + COLD_SKEW * lopsided * winter;
+  const warmSide =
+    TAIL * (0.4 + 0.6 * tails.warm) * Math.max(0, 1 - WARM_SKEW * tails.warm * winter);
+  const coldSide = TAIL * (0.4 + 0.6 * tails.cold) * (1 + COLD_SKEW * tails.cold * winter);
   // The lopsided tail would shift the mean; its expected shift (E[r⁵; r > 0] = M₅ / 2 for the
   // symmetric regime) is taken off again.
   const tail =
     regime +
-    tailLength * Math.pow(regime, 5) * (regime > 0 ? warmSide : coldSide) -
-    (tailLength * REGIME_FIFTH_MOMENT * (warmSide - coldSide)) / 2;
+    Math.pow(regime, 5) * (regime > 0 ? warmSide : coldSide) -
+    (REGIME_FIFTH_MOMENT * (warmSide - coldSide)) / 2;
   return 0.55 * sector + 0.65 * tail;
 }
 
@@ -342,9 +367,10 @@ const HEAT_WAVE_REACH = 2.3;
  * (California, Namibia, the Atacama, Morocco), the contrast reaches 13–21 °C, but the sea's air
  * mixes in on the way, and the hottest days there come no further above the mean afternoons than
  * Sydney's do (San Francisco's record, 41 °C in 2017, and Los Angeles's, 45 °C in 2010, are
- * about 17 °C above their September afternoons).
+ * about 17 °C above their September afternoons). The regime's own warm tail comes on top at
+ * these subtropical coasts (tailsAt), so the cap sits a little below Sydney's 2.3 × 6.9 °C.
  */
-const HEAT_WAVE_MOST_C = 16;
+const HEAT_WAVE_MOST_C = 15;
 
 /**
  * The heat a place imports in summer when the slow regime is at its warm extreme, °C: on a
@@ -416,9 +442,8 @@ export function synthesize(input: WeatherInput): Weather {
   // Temperature anomaly, scaled to the day-to-day change the climate has.
   const spread = dayToDaySpreadC(lat, c, winter);
   // Outbreaks of polar air and heat waves belong to the middle and high latitudes.
-  const lopsided = smoothstep(30, 45, absLat);
   const anomaly =
-    (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, lopsided, winter) +
+    (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, tailsAt(lat), winter) +
     heatWave(lat, regime, winter, c);
 
   // Precipitation potentials, as uniform shares.

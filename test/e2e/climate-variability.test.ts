@@ -156,18 +156,18 @@ describe('extremes over ten years at the reference cities', () => {
     expect(Math.abs(run.lowestC - tmin)).toBeLessThanOrEqual(15);
   });
 
-  // Tokyo's winters are milder than its annual range makes the model's, and Seoul's 2018 heat
-  // wave hotter than its summer swings reach (Seoul has no hotter interior to import heat from).
-  // Sydney's, London's and Paris's maxima chose the heat waves' one constant (weather.ts,
-  // HEAT_WAVE_REACH): for those three the check is not independent.
-  it('thirteen of the fifteen cities are within ±5 °C of both recorded extremes', () => {
+  // Tokyo's winters are milder than its annual range makes the model's. Sydney's, London's and
+  // Paris's maxima chose the heat waves' reach (weather.ts, HEAT_WAVE_REACH), and the fifteen
+  // maxima the latitude the regime's warm tail grows from (weather.ts, tailsAt): the maxima are
+  // not an independent check of those two.
+  it('fourteen of the fifteen cities are within ±5 °C of both recorded extremes', () => {
     console.log(
       `within ±5 °C: ${results
         .filter((r) => r.ok)
         .map((r) => r.city)
         .join(', ')}`,
     );
-    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(13);
+    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(14);
   });
 });
 
