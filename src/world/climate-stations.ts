@@ -20,7 +20,7 @@ import {
   type TableStation,
 } from './climate-layout.js';
 import { landShareAt, stretchedKm } from './climatology.js';
-import { distanceKm, EARTH_RADIUS_KM, RAD, wrapIndex } from './geo.js';
+import { distanceKm, EARTH_RADIUS_KM, normalizeLon, RAD, wrapIndex } from './geo.js';
 
 /**
  * From the climate tables of data/climate/ to the stations of data/climate.bin: parsing, and the
@@ -448,17 +448,48 @@ function warmestMaxAtSeaLevel(s: Pick<ClimateStation, 'elevationM' | 'normals'>)
 const HEAT_REACH_KM = 2500;
 /** The distance (km) at which air hotter than a station's counts half. */
 const HEAT_HALF_KM = 1000;
+/** Points sampled along the way from the hotter air to a station, for the share of it over land. */
+const PATH_SAMPLES = 10;
+/** The share of the way over land from which the hotter air arrives whole. */
+const OVER_LAND_WHOLE = 0.8;
+
+/**
+ * The share of the way from (lat1, lon1) to (lat2, lon2) over land: `landAt` at PATH_SAMPLES
+ * points spaced evenly along it (straight in latitude and longitude, across the antimeridian the
+ * short way: within HEAT_REACH_KM that is close enough to the great circle for a land share).
+ */
+export function overLandShare(
+  lat1: number,
+  lon1: number,
+  lat2: number,
+  lon2: number,
+  landAt: (lat: number, lon: number) => number,
+): number {
+  const dLon = normalizeLon(lon2 - lon1);
+  let land = 0;
+  for (let k = 0; k < PATH_SAMPLES; k++) {
+    const f = (k + 0.5) / PATH_SAMPLES;
+    land += landAt(lat1 + (lat2 - lat1) * f, normalizeLon(lon1 + dLon * f));
+  }
+  return land / PATH_SAMPLES;
+}
 
 /**
  * Each station's heat contrast, °C: how much hotter than its own the warmest month's afternoons
- * are within reach, the farther the less (half at HEAT_HALF_KM), compared at sea level. A heat wave
- * on a coast is the interior's air brought to it: Sydney's from inland New South Wales, whose
- * summer afternoons are 9–10 °C hotter 500 to 1,000 km away (Moree, Cobar, Charleville: a contrast
- * of 7 °C), London's and Paris's from Spain (Madrid's 11–13 °C hotter, 1,050–1,250 km away: 5 °C);
- * Singapore has none worth the name (1 °C).
+ * are within reach, the farther the less (half at HEAT_HALF_KM), compared at sea level, and the
+ * less the more of the way is sea (as the square of the share over land, whole from
+ * OVER_LAND_WHOLE of it, a sixth at a third): air that crosses the sea is cooled from below on
+ * the way. A heat wave on a coast is the interior's air brought to it: Sydney's from inland New
+ * South Wales, whose summer afternoons are 9–10 °C hotter 500 to 1,000 km away (Moree, Cobar,
+ * Charleville: a contrast of 7 °C), London's and Paris's from Spain (Zaragoza's and Madrid's
+ * 10–11 °C hotter, 1,050–1,100 km away: 4–5 °C). Biskra's afternoons are 11 °C hotter than
+ * Marseille's, 960 km away, but three quarters of the way is the Mediterranean: 5.7 °C over land,
+ * 0.6 °C as it is; Madrid's, over land, give Marseille 3.5 °C. Singapore has none worth the name
+ * (1 °C).
  */
 export function heatContrasts(
   stations: readonly Pick<ClimateStation, 'lat' | 'lon' | 'elevationM' | 'normals'>[],
+  landAt: (lat: number, lon: number) => number,
 ): number[] {
   const hottest = stations.map(warmestMaxAtSeaLevel);
   return stations.map((station, i) => {
@@ -466,12 +497,17 @@ export function heatContrasts(
     let contrast = 0;
     stations.forEach((other, j) => {
       const hotter = (hottest[j] ?? 0) - own;
-      // Only a hotter station can raise the contrast, and the distance is the costly part.
+      // Only a hotter station can raise the contrast, and the distance and the way are the
+      // costly parts.
       if (hotter <= contrast) return;
       const km = distanceKm(station.lat, station.lon, other.lat, other.lon);
       if (km >= HEAT_REACH_KM) return;
       const reach = km / HEAT_HALF_KM;
-      contrast = Math.max(contrast, hotter / (1 + reach * reach));
+      const arriving = hotter / (1 + reach * reach);
+      if (arriving <= contrast) return;
+      const land = overLandShare(station.lat, station.lon, other.lat, other.lon, landAt);
+      const overLand = Math.min(1, land / OVER_LAND_WHOLE);
+      contrast = Math.max(contrast, arriving * overLand * overLand);
     });
     return contrast;
   });
@@ -486,7 +522,7 @@ export function assembleClimateTable(
   grids: Pick<ClimateGrids, 'land' | 'elevation'>,
 ): Uint8Array {
   const landAt = (lat: number, lon: number): number => landShareAt(grids, lat, lon);
-  const contrasts = heatContrasts(stations);
+  const contrasts = heatContrasts(stations, landAt);
   const real = stations.map((station, i) => ({
     station,
     table: tableStation(station, landAt(station.lat, station.lon), contrasts[i] ?? 0),

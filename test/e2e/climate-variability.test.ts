@@ -5,7 +5,7 @@ import {
   warmestMeanMaxC,
   type ClimateStation,
 } from '../../src/world/climate-stations.js';
-import { Climatology } from '../../src/world/climatology.js';
+import { Climatology, landShareAt } from '../../src/world/climatology.js';
 import {
   climateRows,
   climateStations,
@@ -174,13 +174,13 @@ describe('extremes over ten years at the reference cities', () => {
 describe('heat waves where a desert lies behind a cool coast', () => {
   // The twenty stations with the greatest heat contrast: California's, Namibia's and Chile's
   // cold-current coasts, with deserts 15–20 °C hotter a few hundred kilometres inland.
-  const contrasts = heatContrasts(stations);
-  const steepest = stations
-    .map((s, i) => ({ s, contrast: contrasts[i] ?? 0 }))
-    .sort((a, b) => b.contrast - a.contrast)
-    .slice(0, 20);
-
   it("bring no afternoon in ten years more than 22 °C above the warmest month's mean", () => {
+    // Over the production table's land, as the build computes them.
+    const contrasts = heatContrasts(stations, (lat, lon) => landShareAt(table, lat, lon));
+    const steepest = stations
+      .map((s, i) => ({ s, contrast: contrasts[i] ?? 0 }))
+      .sort((a, b) => b.contrast - a.contrast)
+      .slice(0, 20);
     const excesses = steepest.map(({ s, contrast }) => {
       const warmest = warmestMeanMaxC(s.normals);
       const run = runStation(climatology, table, s, { years: 10, everyDays: 1, hours: [14, 15] });

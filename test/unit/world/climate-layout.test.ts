@@ -20,6 +20,7 @@ import {
 import {
   FAR_KM,
   heatContrasts,
+  overLandShare,
   midMonthValues,
   NEAR_KM,
   regionalLand,
@@ -148,13 +149,14 @@ describe('the climate table layout', () => {
     });
     // The interior 9° of latitude (1,000.7 km) from the coast, the far station 24° (2,669 km) from
     // the interior.
-    const [coast, interior, far, high] = heatContrasts([
+    const stations = [
       station(-34, 151, 26),
       station(-25, 151, 36),
       station(-1, 151, 46),
       // 10 °C cooler 1,724 m up: as hot as the coast at sea level (5.8 °C/km).
       station(-34, 152, 16, 10 / LAPSE_C_PER_M),
-    ]);
+    ];
+    const [coast, interior, far, high] = heatContrasts(stations, () => 1);
     const halved = (km: number): number => 1 + (km / 1000) ** 2;
     expect(coast).toBeCloseTo(10 / halved(distanceKm(-34, 151, -25, 151)), 6);
     expect(distanceKm(-34, 151, -25, 151)).toBeCloseTo(1000.8, 1);
@@ -163,5 +165,18 @@ describe('the climate table layout', () => {
     expect(far).toBe(0);
     // Compared at sea level: the highland's 16 °C is the coast's 26 °C.
     expect(high).toBeCloseTo(10 / halved(distanceKm(-34, 152, -25, 151)), 6);
+    // Sea on three of the ten points along the way (28–30° S): 0.7 of it over land, whole from
+    // 0.8, so (0.7 / 0.8)² of the contrast; all sea, none.
+    const strait = (lat: number): number => (lat > -30 && lat < -28 ? 0 : 1);
+    expect(overLandShare(-34, 151, -25, 151, strait)).toBeCloseTo(0.7, 12);
+    expect(heatContrasts(stations, strait)[0]).toBeCloseTo((coast ?? 0) * (0.7 / 0.8) ** 2, 12);
+    expect(heatContrasts(stations, () => 0)).toStrictEqual([0, 0, 0, 0]);
+  });
+
+  it('samples the way across the antimeridian the short way', () => {
+    const east = (_lat: number, lon: number): number => (lon > 0 ? 1 : 0);
+    // From 170° E to 170° W: the first half east of 180°, none of it near 0°.
+    expect(overLandShare(0, 170, 0, -170, east)).toBe(0.5);
+    expect(overLandShare(0, -170, 0, 170, east)).toBe(0.5);
   });
 });
