@@ -301,13 +301,13 @@ export function systemsAt(lat: number, lon: number, dt: number): Systems {
 /**
  * Where the regime's tails begin to grow longer, by latitude, and where they are full (15° on):
  * outbreaks of polar air from 30°; heat waves from 25°, since the summer's subtropical ridge and
- * the blocking highs on its poleward side bring them nearer the equator (Shanghai's record of
- * 2017 and Seoul's and Tokyo's of 2018, 39–41 °C at 31–38°, came under the ridge). The heat
- * waves' start was chosen with the ten-year maxima of the reference cities (extremes.tsv), which
- * are therefore not an independent check of it: from 30° too, Seoul's came 5.3 °C short and the
- * maxima of the fifteen were off by 1.50 °C on average; from 25°, 1.25 °C. The day-to-day bands,
- * which it could have broken (the Mediterranean's and the eastern United States' summers are near
- * their bands' tops), are.
+ * the blocking highs on its poleward side bring them nearer the equator (the decade's hottest
+ * afternoons in Shanghai, Seoul and Tokyo, 39–41 °C at 31–38° in 2017–2018, came under it). The
+ * heat waves' start was chosen with the ten-year maxima of the reference cities (extremes.tsv),
+ * which are therefore not an independent check of it: from 30° too, Seoul's came 5.3 °C short
+ * and the maxima of the fifteen were off by 1.50 °C on average; from 25°, 1.25 °C. The
+ * day-to-day bands, which it could have broken (the Mediterranean's and the eastern United
+ * States' summers are near their bands' tops), are.
  */
 const COLD_TAIL_FROM_DEG = 30;
 const HEAT_TAIL_FROM_DEG = 25;
