@@ -305,7 +305,7 @@ export function systemsAt(lat: number, lon: number, dt: number): Systems {
  * afternoons in Shanghai, Seoul and Tokyo, 39–41 °C at 31–38° in 2017–2018, came under it). The
  * heat waves' start was chosen with the ten-year maxima of the reference cities (extremes.tsv),
  * which are therefore not an independent check of it: from 30° too, Seoul's came 5.3 °C short
- * and the maxima of the fifteen were off by 1.50 °C on average; from 25°, 1.25 °C. The
+ * and the maxima of the fifteen were off by 1.59 °C on average; from 25°, 1.29 °C. The
  * day-to-day bands, which it could have broken (the Mediterranean's and the eastern United
  * States' summers are near their bands' tops), are.
  */
