@@ -13,6 +13,7 @@ import {
   RADIUS_DEG,
   RADIUS_ROWS,
   S,
+  SCALARS,
   storedValue,
   type CellGrid,
   type ClimateGrids,
@@ -70,6 +71,12 @@ export interface Climate {
  * validation split (test/e2e/climate-validation.test.ts), where a valley station is better told by
  * a valley station 300 km away than by a slope 50 km away, and a coast by a coast.
  */
+/** Each per-station scalar's place among the stored ones, by name (climate-layout.ts, SCALARS). */
+const SCALAR = Object.fromEntries(SCALARS.map((name, i) => [name, i])) as Record<
+  (typeof SCALARS)[number],
+  number
+>;
+
 const HEIGHT_SCALE_M = 350;
 const LAND_SCALE = 0.2;
 /**
@@ -617,15 +624,15 @@ export class Climatology {
     const logs = this.precipLogs;
     const precipitation = (q: 2 | 3): number =>
       Math.max(0, Math.exp(logs[q - 2] ?? 0) * (1 - f) + Math.exp(logs[q] ?? 0) * f - LOG_FLOOR);
-    const scalar = (s: number): number => (sum[2 * Q + s] ?? 0) / total;
+    const scalar = (name: keyof typeof SCALAR): number => (sum[2 * Q + SCALAR[name]] ?? 0) / total;
     // The point's land share with its sea frozen as the stations' weighted mean temperature says.
     const fit0 = this.localFit(fitTotal, 0, frozenLand(l, (sum[0] ?? 0) / total));
     const fit1 = this.localFit(fitTotal, 1, frozenLand(l, (sum[Q] ?? 0) / total));
     const seaLevelTempC =
       fit0 === undefined || fit1 === undefined ? value(0) : fit0 * (1 - f) + fit1 * f;
     const stationLand = landSum / total;
-    const wetCos = scalar(2);
-    const wetSin = scalar(3);
+    const wetCos = scalar('wetSeasonCos');
+    const wetSin = scalar('wetSeasonSin');
     const angle = 2 * Math.PI * months;
     return {
       land: l,
@@ -637,11 +644,11 @@ export class Climatology {
       dewDepressionC: (value(4) * dryingOverLand(l)) / dryingOverLand(stationLand),
       windMS: (value(5) * windOverLand(l)) / windOverLand(stationLand),
       cloud: value(6),
-      annualRangeC: scalar(0),
-      annualPrecipMm: Math.exp(scalar(1)) - 1,
+      annualRangeC: scalar('annualRangeC'),
+      annualPrecipMm: Math.exp(scalar('logAnnualPrecipMm')) - 1,
       wetSeason: wetCos * Math.cos(angle) + wetSin * Math.sin(angle),
       seasonality: Math.min(1, Math.hypot(wetCos, wetSin)),
-      heatContrastC: scalar(4),
+      heatContrastC: scalar('heatContrastC'),
       landNearby: regional[0],
     };
   }
