@@ -67,16 +67,20 @@ export interface Climate {
 }
 
 /**
+ * Where each per-station scalar the climate uses is among the stored ones (climate-layout.ts,
+ * SCALARS), as plain numbers: the interpolation reads them on every call.
+ */
+const ANNUAL_RANGE = SCALARS.indexOf('annualRangeC');
+const LOG_ANNUAL_PRECIP = SCALARS.indexOf('logAnnualPrecipMm');
+const WET_SEASON_COS = SCALARS.indexOf('wetSeasonCos');
+const WET_SEASON_SIN = SCALARS.indexOf('wetSeasonSin');
+const HEAT_CONTRAST = SCALARS.indexOf('heatContrastC');
+
+/**
  * Where weights fall off with height difference (m) and with land-share difference: tuned on the
  * validation split (test/e2e/climate-validation.test.ts), where a valley station is better told by
  * a valley station 300 km away than by a slope 50 km away, and a coast by a coast.
  */
-/** Each per-station scalar's place among the stored ones, by name (climate-layout.ts, SCALARS). */
-const SCALAR = Object.fromEntries(SCALARS.map((name, i) => [name, i])) as Record<
-  (typeof SCALARS)[number],
-  number
->;
-
 const HEIGHT_SCALE_M = 350;
 const LAND_SCALE = 0.2;
 /**
@@ -624,15 +628,15 @@ export class Climatology {
     const logs = this.precipLogs;
     const precipitation = (q: 2 | 3): number =>
       Math.max(0, Math.exp(logs[q - 2] ?? 0) * (1 - f) + Math.exp(logs[q] ?? 0) * f - LOG_FLOOR);
-    const scalar = (name: keyof typeof SCALAR): number => (sum[2 * Q + SCALAR[name]] ?? 0) / total;
+    const scalar = (s: number): number => (sum[2 * Q + s] ?? 0) / total;
     // The point's land share with its sea frozen as the stations' weighted mean temperature says.
     const fit0 = this.localFit(fitTotal, 0, frozenLand(l, (sum[0] ?? 0) / total));
     const fit1 = this.localFit(fitTotal, 1, frozenLand(l, (sum[Q] ?? 0) / total));
     const seaLevelTempC =
       fit0 === undefined || fit1 === undefined ? value(0) : fit0 * (1 - f) + fit1 * f;
     const stationLand = landSum / total;
-    const wetCos = scalar('wetSeasonCos');
-    const wetSin = scalar('wetSeasonSin');
+    const wetCos = scalar(WET_SEASON_COS);
+    const wetSin = scalar(WET_SEASON_SIN);
     const angle = 2 * Math.PI * months;
     return {
       land: l,
@@ -644,11 +648,11 @@ export class Climatology {
       dewDepressionC: (value(4) * dryingOverLand(l)) / dryingOverLand(stationLand),
       windMS: (value(5) * windOverLand(l)) / windOverLand(stationLand),
       cloud: value(6),
-      annualRangeC: scalar('annualRangeC'),
-      annualPrecipMm: Math.exp(scalar('logAnnualPrecipMm')) - 1,
+      annualRangeC: scalar(ANNUAL_RANGE),
+      annualPrecipMm: Math.exp(scalar(LOG_ANNUAL_PRECIP)) - 1,
       wetSeason: wetCos * Math.cos(angle) + wetSin * Math.sin(angle),
       seasonality: Math.min(1, Math.hypot(wetCos, wetSin)),
-      heatContrastC: scalar('heatContrastC'),
+      heatContrastC: scalar(HEAT_CONTRAST),
       landNearby: regional[0],
     };
   }
