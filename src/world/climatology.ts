@@ -121,13 +121,13 @@ export function stretchedKm(
  * the shore of Baffin Bay or of the Kara Sea has the climate of the tundra, not of the open water
  * that keeps Nuuk or Tromsø mild. Each slope is held back towards zero by a ridge, this share of
  * the regression's total weight, so that a few stations in a line cannot tilt it wildly. Chosen by
- * five-fold cross-validation over the 1,059 stations (each fifth held out in turn,
- * validationSplit's folds): the interpolation alone then misses the mid-month values by 1.45 °C
- * RMS (the monthly means by 1.42 °C, test/e2e/climate-validation.test.ts), against 1.71 °C with
- * latitude, land share and height alone and 1.78 °C for the weighted mean; the regional land
- * shares are worth 0.18 °C of that, the frozen sea 0.01–0.02 °C, the plain distance (see
- * MERIDIONAL_STRETCH) 0.06 °C. The offsets are scaled so that one unit of each is a comparable
- * change of climate.
+ * five-fold cross-validation over the 1,059 stations the table then had (each fifth held out in
+ * turn, validationSplit's folds): the interpolation alone then missed the mid-month values by
+ * 1.45 °C RMS (the monthly means by 1.42 °C, test/e2e/climate-validation.test.ts), against
+ * 1.71 °C with latitude, land share and height alone and 1.78 °C for the weighted mean; the
+ * regional land shares are worth 0.18 °C of that, the frozen sea 0.01–0.02 °C, the plain distance
+ * (see MERIDIONAL_STRETCH) 0.06 °C. The offsets are scaled so that one unit of each is a
+ * comparable change of climate.
  */
 const RIDGE = [0, 0.01, 0.1, 0.3, 0.01, 0.001] as const;
 const FIT = RIDGE.length;
@@ -141,9 +141,10 @@ const HEIGHT_UNIT_M = 1000;
  * their own, on the temperature's weights: a plane in latitude and the land share within NEAR_KM
  * only (with the other offsets it cross-validates worse), each slope held back by this share of
  * the total weight. A desert's edge falls off towards the desert, a monsoon coast is told from
- * the interior behind it. Five-fold, the yearly precipitation comes within a factor of 1.5 at
- * 71.9 % of stations (70.2 % with the weighted mean), the wetter of DJF/JJA right at 98.0 %
- * (97.2 %), the share of wet hours within a factor of 2 at 93.8 % (92.3 %).
+ * the interior behind it. Five-fold over the 1,059 stations it was chosen on, the yearly
+ * precipitation came within a factor of 1.5 at 71.9 % of stations (70.2 % with the weighted
+ * mean), the wetter of DJF/JJA right at 98.0 % (97.2 %), the share of wet hours within a factor of
+ * 2 at 93.8 % (92.3 %).
  */
 const PRECIP_RIDGE = 0.01;
 /** Where gather adds up the precipitation's moments: (rate, wet share) × (m0, m1), three each. */

@@ -154,6 +154,11 @@ function scoreHeldOut(
   return heldOut.map((s) => score(s, climateMeans(climatology, table, s)));
 }
 
+// The fifth is every fifth station of the list sorted by Köppen class and id hash, so a station
+// added to the table moves the stations after it: the four of the northern Andes (Medellín, Cali,
+// Cuenca, Cajamarca) made it another fifth. Scored on its climatology alone, the former fifth came
+// out the same with them as without (precipitation within a factor of 1.5 at 71.8 %); this one,
+// 72.8 % on its climatology and 67 % with thirty years of its weather.
 describe('the climate of stations held out of the climatology', () => {
   let result: Record<string, number> = {};
   beforeAll(async () => {
@@ -168,7 +173,7 @@ describe('the climate of stations held out of the climatology', () => {
   it('holds out a fifth of the stations, every climate type with five or more stations', () => {
     const all = climateStations();
     const { training, heldOut } = validationSplit(all);
-    expect([training.length, heldOut.length]).toStrictEqual([846, 213]);
+    expect([training.length, heldOut.length]).toStrictEqual([850, 213]);
     // No held-out station has a twin in the table (another station of the same town).
     const twins = heldOut.flatMap((h) =>
       training
@@ -188,9 +193,9 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 1.56 °C, no month off by 5 °C at 96 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(1.56);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.96);
+  it('monthly mean temperature: RMS under 1.5 °C, no month off by 5 °C at 93.5 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(1.5);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.935);
   });
 
   // Target: the mean daily range within ±30 %.
@@ -199,8 +204,8 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 70.5 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.705);
+  it('yearly precipitation within a factor of 1.5 at 66.5 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.665);
   });
 
   // Target: right for every station with a strong wet season.
@@ -228,18 +233,18 @@ describe('five-fold cross-validation of the climatology', () => {
   }, 240_000);
 
   it('holds out every station once (its twins with it: a few twice)', () => {
-    expect(result['stations']).toBe(1061);
+    expect(result['stations']).toBe(1065);
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 1.45 °C, no month off by 5 °C at 96 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(1.45);
+  it('monthly mean temperature: RMS under 1.42 °C, no month off by 5 °C at 96 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(1.42);
     expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.96);
   });
 
   // Targets: within a factor of 1.5 for 80 % of stations; the wetter season right everywhere.
-  it('yearly precipitation within a factor of 1.5 at 71.5 %, the wetter season at 97.5 %', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.715);
+  it('yearly precipitation within a factor of 1.5 at 72 %, the wetter season at 97.5 %', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.72);
     expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.975);
   });
 
@@ -281,8 +286,8 @@ describe('the reference cities, each held out in turn', () => {
   // the rain most (by about ±10 % in the yearly total, as thirty real years do around a longer
   // mean), so the weather's bounds are a little looser.
   describe.each([
-    { run: 'the climatology alone', scores: () => result, rms: 1.2, precip: 18, wetHours: 21 },
-    { run: 'with weather', scores: () => withWeather, rms: 1.3, precip: 17, wetHours: 20 },
+    { run: 'the climatology alone', scores: () => result, rms: 1.05, precip: 19, wetHours: 22 },
+    { run: 'with weather', scores: () => withWeather, rms: 1.15, precip: 18, wetHours: 21 },
   ])('$run', ({ scores, rms, precip, wetHours }) => {
     // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any city.
     it(`monthly mean temperature: RMS under ${rms} °C, no month off by 5 °C at any city`, () => {
