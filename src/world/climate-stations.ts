@@ -548,12 +548,12 @@ function fnv1a(text: string): number {
 export const TWIN_KM = 25;
 
 /**
- * The validation split: a fifth of the stations held out, spread over the climate types. Stations
- * are ordered by Köppen class and, within a class, by a hash of their id; every fifth is held out
+ * The validation split: a fifth of the stations held out, spread over the climate types. Within
+ * each Köppen class the stations are ordered by a hash of their id and every fifth is held out
  * (the `fold`-th of each five, 0 … 4; the tests hold out the third), so every class of five or
- * more stations loses a fifth, and which ones is decided by nothing a model could be tuned to. A
- * held-out station's twins (within TWIN_KM) are held out with it, so that no town is predicted
- * from itself.
+ * more stations loses a fifth, which ones is decided by nothing a model could be tuned to, and a
+ * station added to the table moves only the stations of its own class. A held-out station's twins
+ * (within TWIN_KM) are held out with it, so that no town is predicted from itself.
  */
 export function validationSplit<T extends Pick<ClimateStation, 'id' | 'koppen' | 'lat' | 'lon'>>(
   stations: readonly T[],
@@ -562,10 +562,18 @@ export function validationSplit<T extends Pick<ClimateStation, 'id' | 'koppen' |
   const ordered = [...stations].sort(
     (a, b) => a.koppen.localeCompare(b.koppen) || fnv1a(a.id) - fnv1a(b.id),
   );
-  const chosen = ordered.filter((_, i) => i % 5 === fold);
+  // Each station's place within its class (ordered keeps a class's stations together).
+  let previous = '';
+  let place = 0;
+  const rank = ordered.map((s) => {
+    place = s.koppen === previous ? place + 1 : 0;
+    previous = s.koppen;
+    return place;
+  });
+  const chosen = ordered.filter((_, i) => (rank[i] ?? 0) % 5 === fold);
   const isTwin = (t: T): boolean =>
     chosen.some((h) => distanceKm(h.lat, h.lon, t.lat, t.lon) < TWIN_KM);
-  const heldOut = new Set(ordered.filter((t, i) => i % 5 === fold || isTwin(t)));
+  const heldOut = new Set(ordered.filter((t, i) => (rank[i] ?? 0) % 5 === fold || isTwin(t)));
   return {
     training: ordered.filter((t) => !heldOut.has(t)),
     heldOut: ordered.filter((t) => heldOut.has(t)),

@@ -122,12 +122,12 @@ export function stretchedKm(
  * that keeps Nuuk or Tromsø mild. Each slope is held back towards zero by a ridge, this share of
  * the regression's total weight, so that a few stations in a line cannot tilt it wildly. Chosen by
  * five-fold cross-validation over the 1,059 stations the table then had (each fifth held out in
- * turn, validationSplit's folds): the interpolation alone then missed the mid-month values by
- * 1.45 °C RMS (the monthly means by 1.42 °C, test/e2e/climate-validation.test.ts), against
- * 1.71 °C with latitude, land share and height alone and 1.78 °C for the weighted mean; the
- * regional land shares are worth 0.18 °C of that, the frozen sea 0.01–0.02 °C, the plain distance
- * (see MERIDIONAL_STRETCH) 0.06 °C. The offsets are scaled so that one unit of each is a
- * comparable change of climate.
+ * turn, validationSplit's folds as they then were): the interpolation alone then missed the
+ * mid-month values by 1.45 °C RMS (the monthly means by 1.42 °C), against 1.71 °C with latitude,
+ * land share and height alone and 1.78 °C for the weighted mean; the regional land shares are
+ * worth 0.18 °C of that, the frozen sea 0.01–0.02 °C, the plain distance (see MERIDIONAL_STRETCH)
+ * 0.06 °C. test/e2e/climate-validation.test.ts measures the table as it is now. The offsets are
+ * scaled so that one unit of each is a comparable change of climate.
  */
 const RIDGE = [0, 0.01, 0.1, 0.3, 0.01, 0.001] as const;
 const FIT = RIDGE.length;

@@ -24,6 +24,7 @@ import {
   midMonthValues,
   NEAR_KM,
   regionalLand,
+  validationSplit,
 } from '../../../src/world/climate-stations.js';
 import { distanceKm } from '../../../src/world/geo.js';
 
@@ -178,5 +179,43 @@ describe('the climate table layout', () => {
     // From 170° E to 170° W: the first half east of 180°, none of it near 0°.
     expect(overLandShare(0, 170, 0, -170, east)).toBe(0.5);
     expect(overLandShare(0, -170, 0, 170, east)).toBe(0.5);
+  });
+});
+
+describe('the validation split', () => {
+  // Stations of three classes far apart (no twins), ids s0 … s(n-1).
+  const classes = ['Af', 'BWh', 'Cfb'];
+  const stations = Array.from({ length: 60 }, (_, i) => ({
+    id: `s${i}`,
+    koppen: classes[i % 3] ?? 'Af',
+    lat: -60 + 2 * i,
+    lon: ((i * 37) % 360) - 180,
+  }));
+  const heldIds = (list: typeof stations, fold?: number): string[] =>
+    validationSplit(list, fold)
+      .heldOut.map((s) => s.id)
+      .sort();
+
+  it('holds out a fifth of every class, each station in exactly one of the five folds', () => {
+    const folds = [0, 1, 2, 3, 4].map((fold) => heldIds(stations, fold));
+    for (const held of folds) {
+      for (const koppen of classes)
+        expect(stations.filter((s) => s.koppen === koppen && held.includes(s.id))).toHaveLength(4);
+    }
+    expect(folds.flat().sort()).toStrictEqual(stations.map((s) => s.id).sort());
+  });
+
+  it('moves only the stations of its own class when a station is added', () => {
+    const added = [...stations, { id: 'new', koppen: 'BWh', lat: 70, lon: 10 }];
+    const others = (ids: string[]): string[] =>
+      ids.filter((id) => added.find((s) => s.id === id)?.koppen !== 'BWh');
+    for (const fold of [0, 1, 2, 3, 4])
+      expect(others(heldIds(added, fold))).toStrictEqual(others(heldIds(stations, fold)));
+  });
+
+  it('holds out the twins of a held-out station with it', () => {
+    const twin = { id: 'twin', koppen: 'Dfb', lat: -60.1, lon: -180 };
+    const held = validationSplit([...stations, twin], 2).heldOut.map((s) => s.id);
+    expect(held.includes('s0')).toBe(held.includes('twin'));
   });
 });
