@@ -571,9 +571,10 @@ export function validationSplit<T extends Pick<ClimateStation, 'id' | 'koppen' |
     return place;
   });
   const chosen = ordered.filter((_, i) => (rank[i] ?? 0) % 5 === fold);
+  // A chosen station is its own twin (0 km), so this holds out the chosen and their twins.
   const isTwin = (t: T): boolean =>
     chosen.some((h) => distanceKm(h.lat, h.lon, t.lat, t.lon) < TWIN_KM);
-  const heldOut = new Set(ordered.filter((t, i) => (rank[i] ?? 0) % 5 === fold || isTwin(t)));
+  const heldOut = new Set(ordered.filter(isTwin));
   return {
     training: ordered.filter((t) => !heldOut.has(t)),
     heldOut: ordered.filter((t) => heldOut.has(t)),
