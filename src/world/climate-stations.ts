@@ -562,15 +562,13 @@ export function validationSplit<T extends Pick<ClimateStation, 'id' | 'koppen' |
   const ordered = [...stations].sort(
     (a, b) => a.koppen.localeCompare(b.koppen) || fnv1a(a.id) - fnv1a(b.id),
   );
-  // Each station's place within its class (ordered keeps a class's stations together).
-  let previous = '';
-  let place = 0;
-  const rank = ordered.map((s) => {
-    place = s.koppen === previous ? place + 1 : 0;
-    previous = s.koppen;
-    return place;
+  // Every fifth of each class, counting the class's stations in their hash order.
+  const countInClass = new Map<string, number>();
+  const chosen = ordered.filter((s) => {
+    const place = countInClass.get(s.koppen) ?? 0;
+    countInClass.set(s.koppen, place + 1);
+    return place % 5 === fold;
   });
-  const chosen = ordered.filter((_, i) => (rank[i] ?? 0) % 5 === fold);
   // A chosen station is its own twin (0 km), so this holds out the chosen and their twins.
   const isTwin = (t: T): boolean =>
     chosen.some((h) => distanceKm(h.lat, h.lon, t.lat, t.lon) < TWIN_KM);
