@@ -254,6 +254,28 @@ for (const row of extremes) {
 }
 if (extremes.length < 15) fail(`extremes.tsv: ${extremes.length} cities, expected 15 or more`);
 
+// heat-records.tsv
+const heatRecords = readTable('heat-records.tsv', [
+  'station_id',
+  'station',
+  'tmax_c',
+  'tmax_date',
+  'what',
+  'url',
+  'notes',
+]);
+for (const row of heatRecords) {
+  const where = `heat-records: ${row.station}`;
+  const station = stationById.get(row.station_id);
+  if (!station) fail(`${where}: station ${row.station_id} not in stations.tsv`);
+  else if (station.name !== row.station) fail(`${where}: stations.tsv names it ${station.name}`);
+  const high = number(row.tmax_c);
+  if (!(high >= 20 && high <= 60)) fail(`${where}: ${high} °C`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(row.tmax_date ?? '')) fail(`${where}: date "${row.tmax_date}"`);
+  if (!['record', 'highest found'].includes(row.what ?? '')) fail(`${where}: what "${row.what}"`);
+  if (!/^https:\/\/\S+$/.test(row.url ?? '')) fail(`${where}: url "${row.url}"`);
+}
+
 // variability.tsv
 const variability = readTable('variability.tsv', [
   'region',

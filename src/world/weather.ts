@@ -404,6 +404,33 @@ export function heatWave(
 }
 
 /**
+ * The hottest air a heat wave brings to a place, at sea level, °C: whatever the interior's
+ * contrast, the air that reaches the lowlands and coasts beyond the deserts has come no hotter
+ * than about this (Seville's airport 46.6 °C, downtown Sacramento 46.7, Riverside 47.2 and Sydney
+ * 45.8: data/climate/heat-records.tsv and extremes.tsv). Without it, a warm regime's own tail and
+ * the import together took Seville to 52 °C and Riverside to 57 in ten summers. One constant,
+ * chosen with those stations, which are therefore not an independent check of it.
+ */
+export const HEAT_CEILING_C = 47;
+/** How sharply the imported heat bends to the room under the ceiling (a p-norm's p). */
+const CEILING_SHARPNESS = 8;
+
+/**
+ * The heat a place imports, bent under the ceiling: air that is already hot on its own (a warm
+ * regime in Seville's or Sacramento's summer) has less room below the interior's hottest air, and
+ * the import never takes the afternoon above it. `afternoonC` is the afternoon the place would
+ * have without the import. A smooth minimum of the import and the room (a p-norm), so the import
+ * is whole while the room is ample; a negative import (the mean taken off) is left as it is.
+ */
+export function belowHeatCeiling(heatC: number, afternoonC: number, elevationM: number): number {
+  if (heatC <= 0) return heatC;
+  const room = HEAT_CEILING_C - LAPSE_C_PER_M * elevationM - afternoonC;
+  if (room <= 0) return 0;
+  const ratio = heatC / room;
+  return heatC / Math.pow(1 + Math.pow(ratio, CEILING_SHARPNESS), 1 / CEILING_SHARPNESS);
+}
+
+/**
  * The coldest air measured near the ground, −89.2 °C at Vostok on 21 July 1983: the floor the
  * model's air approaches and never reaches.
  */
@@ -442,9 +469,11 @@ export function synthesize(input: WeatherInput): Weather {
   // Temperature anomaly, scaled to the day-to-day change the climate has.
   const spread = dayToDaySpreadC(lat, c, winter);
   // Outbreaks of polar air and heat waves belong to the middle and high latitudes.
+  const own =
+    (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, tailsAt(lat), winter);
   const anomaly =
-    (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, tailsAt(lat), winter) +
-    heatWave(lat, regime, winter, c);
+    own +
+    belowHeatCeiling(heatWave(lat, regime, winter, c), c.tempC + own + c.dtrC / 2, c.elevationM);
 
   // Precipitation potentials, as uniform shares.
   const uStratiform = uniformShare(potentials.stratiformPotential, STRATIFORM_QUANTILES);

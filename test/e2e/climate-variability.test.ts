@@ -171,6 +171,41 @@ describe('extremes over ten years at the reference cities', () => {
   });
 });
 
+/**
+ * Stations whose highest of ten model summers is known to lie more than 5 °C from the highest
+ * reading found, and why; each must still be within 10 °C of it. Sochi's hotter air (Yerevan,
+ * Kirkuk, Mosul) lies beyond the Caucasus, which the way's land share does not see.
+ */
+const HEAT_KNOWN_OUTSIDE: ReadonlySet<string> = new Set(['Sochi']);
+
+describe('heat waves against the highest readings of stations near hotter air', () => {
+  // Stations whose heat contrast is large, where heat waves came 6–10 °C above anything recorded
+  // before the import was bent under the ceiling (weather.ts, belowHeatCeiling).
+  it.each(climateRows('heat-records.tsv'))(
+    '$station: the highest of ten summers within ±5 °C of $tmax_c °C',
+    (row) => {
+      const station = stations.find((s) => s.id === row['station_id']);
+      expect(station, row['station']).toBeDefined();
+      if (!station) return;
+      const run = runStation(climatology, table, station, {
+        years: 10,
+        everyDays: 1,
+        hours: [13, 14, 15, 16],
+      });
+      const recorded = Number(row['tmax_c']);
+      const off = run.highestC - recorded;
+      console.log(
+        `${row['station']}: model ${run.highestC.toFixed(1)} °C, ${row['what']} ${recorded} °C ` +
+          `(${row['tmax_date']}), ${off >= 0 ? '+' : ''}${off.toFixed(1)}`,
+      );
+      const known = HEAT_KNOWN_OUTSIDE.has(row['station'] ?? '');
+      expect(Math.abs(off)).toBeLessThanOrEqual(known ? 10 : 5);
+      if (known)
+        expect(Math.abs(off), 'no longer outside: update HEAT_KNOWN_OUTSIDE').toBeGreaterThan(5);
+    },
+  );
+});
+
 describe('heat waves where a desert lies behind a cool coast', () => {
   // The twenty stations with the greatest heat contrast: California's, Namibia's and Chile's
   // cold-current coasts, with deserts 15–20 °C hotter a few hundred kilometres inland.

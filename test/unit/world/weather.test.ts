@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   anomalyShape,
+  belowHeatCeiling,
+  HEAT_CEILING_C,
   heatWave,
   rainOverlap,
   systemsAt,
@@ -150,5 +152,41 @@ describe('heatWave', () => {
     expect(
       heatWave(40, 0.96, -1, { heatContrastC: 6, annualRangeC: 21, landNearby: 0.5 }),
     ).toBeCloseTo(heatWave(40, 0.96, -1, coast) / 2, 6);
+  });
+});
+
+describe('belowHeatCeiling', () => {
+  it('leaves an import whole while the room under the ceiling is ample', () => {
+    // London at the top of a heat wave: 31 °C of its own, 6 °C imported, 16 °C of room.
+    expect(belowHeatCeiling(6, 31, 25)).toBeCloseTo(6, 2);
+    expect(belowHeatCeiling(6, 31, 25)).toBeLessThan(6);
+    // A negative import (the mean taken off on the other days) is left as it is.
+    expect(belowHeatCeiling(-0.3, 46, 0)).toBe(-0.3);
+    expect(belowHeatCeiling(0, 30, 0)).toBe(0);
+  });
+
+  it('never takes the afternoon above the ceiling, lower by the lapse rate at height', () => {
+    // Seville at the top: 42.4 °C of its own and 6 °C to import, 4.6 °C of room.
+    const seville = belowHeatCeiling(6, 42.4, 0);
+    expect(seville).toBeLessThan(HEAT_CEILING_C - 42.4);
+    expect(seville).toBeGreaterThan(HEAT_CEILING_C - 42.4 - 1);
+    for (const heat of [1, 5, 10, 15, 30, 100]) {
+      expect(42.4 + belowHeatCeiling(heat, 42.4, 0)).toBeLessThan(HEAT_CEILING_C);
+      // 1,000 m up, the ceiling is 5.8 °C lower.
+      expect(36 + belowHeatCeiling(heat, 36, 1000)).toBeLessThan(HEAT_CEILING_C - 5.8);
+    }
+    // Air already at the ceiling on its own imports nothing.
+    expect(belowHeatCeiling(10, HEAT_CEILING_C, 0)).toBe(0);
+    expect(belowHeatCeiling(10, 42, 1000)).toBe(0);
+  });
+
+  it('grows with the import and is continuous where the import meets the room', () => {
+    let previous = 0;
+    for (let heat = 0.1; heat < 30; heat += 0.1) {
+      const bent = belowHeatCeiling(heat, 37, 0);
+      expect(bent).toBeGreaterThan(previous);
+      expect(bent - previous).toBeLessThan(0.1 + 1e-9);
+      previous = bent;
+    }
   });
 });
