@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readClimateTable, type ClimateTable } from '../../src/world/climate-layout.js';
 import {
@@ -214,18 +216,117 @@ describe('the climate of stations held out of the climatology', () => {
   });
 });
 
+/**
+ * Each station's five-fold scores as they were when last accepted (BASELINE_FILE), so that a
+ * change that makes one station much worse fails even when the shares over all stations, which
+ * the other tests assert, stay where they were or improve. Tolerances: the monthly temperature
+ * RMS may grow by 0.2 °C, and the daily range, the precipitation and the wet hours may move
+ * 10 % further from the normal (as the distance of the logarithm of their ratio from 0); within
+ * them, changes are the interpolation's ordinary give and take. A deliberate trade-off is accepted
+ * by writing the file anew: WEATHER_UPDATE_BASELINE=1 npx vitest run
+ * test/e2e/climate-validation.test.ts -t five-fold, and its diff shows which stations moved.
+ */
+const BASELINE_FILE = fileURLToPath(new URL('../fixtures/five-fold-baseline.tsv', import.meta.url));
+const BASELINE_COLUMNS = ['fold', 'id', 'name', 'temp_rms_c', 'dtr', 'precip', 'wet_hours'];
+const RMS_TOLERANCE_C = 0.2;
+const RATIO_TOLERANCE = Math.log(1.1);
+
+interface BaselineRow {
+  readonly key: string;
+  readonly name: string;
+  readonly tempRmsC: number;
+  /** The ratios to the normals: daily range, precipitation, wet hours. */
+  readonly ratios: readonly [number, number, number];
+}
+
+function baselineRow(fold: number, s: Scores): BaselineRow {
+  const rms = Math.sqrt(sum(s.monthErrors.map((e) => e * e)) / 12);
+  const round = (v: number, digits: number): number => Number(v.toFixed(digits));
+  return {
+    key: `${fold} ${s.station.id}`,
+    name: s.station.name,
+    tempRmsC: round(rms, 2),
+    ratios: [round(s.dtrRatio, 3), round(s.precipRatio, 3), round(s.wetHoursRatio, 3)],
+  };
+}
+
+function formatBaseline(rows: readonly BaselineRow[]): string {
+  const lines = rows.map((r) =>
+    [...r.key.split(' '), r.name, r.tempRmsC.toFixed(2), ...r.ratios.map((v) => v.toFixed(3))].join(
+      '\t',
+    ),
+  );
+  return `${BASELINE_COLUMNS.join('\t')}\n${lines.join('\n')}\n`;
+}
+
+function parseBaseline(text: string): Map<string, BaselineRow> {
+  const [header = '', ...lines] = text.trimEnd().split('\n');
+  expect(header.split('\t')).toStrictEqual(BASELINE_COLUMNS);
+  return new Map(
+    lines.map((line) => {
+      const [fold, id, name, rms, dtr, precip, wetHours] = line.split('\t');
+      const row: BaselineRow = {
+        key: `${fold} ${id}`,
+        name: name ?? '',
+        tempRmsC: Number(rms),
+        ratios: [Number(dtr), Number(precip), Number(wetHours)],
+      };
+      return [row.key, row];
+    }),
+  );
+}
+
+/** How a station got worse than its baseline beyond the tolerances, or undefined. */
+function worseThan(now: BaselineRow, before: BaselineRow): string | undefined {
+  const problems: string[] = [];
+  if (now.tempRmsC > before.tempRmsC + RMS_TOLERANCE_C)
+    problems.push(`T rms ${before.tempRmsC.toFixed(2)} → ${now.tempRmsC.toFixed(2)} °C`);
+  ['DTR', 'P', 'wet h'].forEach((label, i) => {
+    const [a, b] = [before.ratios[i] ?? 1, now.ratios[i] ?? 1];
+    if (Math.abs(Math.log(b)) > Math.abs(Math.log(a)) + RATIO_TOLERANCE)
+      problems.push(`${label} ×${a.toFixed(2)} → ×${b.toFixed(2)}`);
+  });
+  return problems.length > 0 ? `${now.name} (${now.key}): ${problems.join(', ')}` : undefined;
+}
+
 describe('five-fold cross-validation of the climatology', () => {
   let result: Record<string, number> = {};
+  const rows: BaselineRow[] = [];
   beforeAll(async () => {
     const production = await productionTable();
     const all = climateStations();
     const scores: Scores[] = [];
     for (let fold = 0; fold < 5; fold++) {
       const { training, heldOut } = validationSplit(all, fold);
-      scores.push(...scoreHeldOut(training, heldOut, production));
+      const foldScores = scoreHeldOut(training, heldOut, production);
+      scores.push(...foldScores);
+      rows.push(...foldScores.map((s) => baselineRow(fold, s)));
     }
     result = report('every fifth held out in turn, the climatology alone (worst 20)', scores, 20);
   }, 240_000);
+
+  it('makes no station worse than its accepted baseline beyond the tolerances', () => {
+    if (process.env['WEATHER_UPDATE_BASELINE'] === '1') {
+      writeFileSync(BASELINE_FILE, formatBaseline(rows));
+      console.log(`wrote ${rows.length} stations to ${BASELINE_FILE}`);
+    }
+    const baseline = parseBaseline(readFileSync(BASELINE_FILE, 'utf8'));
+    const worse = rows.flatMap((r) => {
+      const before = baseline.get(r.key);
+      const problem =
+        before === undefined ? `${r.name} (${r.key}): not in the baseline` : worseThan(r, before);
+      return problem === undefined ? [] : [problem];
+    });
+    const gone = [...baseline.keys()].filter((key) => !rows.some((r) => r.key === key));
+    console.log(
+      `against the baseline: ${worse.length} worse, ${gone.length} gone` +
+        (worse.length + gone.length > 0
+          ? `\n${[...worse, ...gone.map((k) => `${k}: gone`)].join('\n')}`
+          : ''),
+    );
+    expect(worse).toStrictEqual([]);
+    expect(gone).toStrictEqual([]);
+  });
 
   it('holds out every station once (its twins with it: a few twice)', () => {
     expect(result['stations']).toBe(1070);
