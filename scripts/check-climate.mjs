@@ -273,7 +273,7 @@ for (const row of heatRecords) {
   if (!(high >= 20 && high <= 60)) fail(`${where}: ${high} °C`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(row.tmax_date ?? '')) fail(`${where}: date "${row.tmax_date}"`);
   if (!['record', 'highest found'].includes(row.what ?? '')) fail(`${where}: what "${row.what}"`);
-  if (!/^https:\/\/\S+$/.test(row.url ?? '')) fail(`${where}: url "${row.url}"`);
+  if (!/^https?:\/\/\S+$/.test(row.url ?? '')) fail(`${where}: url "${row.url}"`);
 }
 
 // variability.tsv
