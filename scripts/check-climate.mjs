@@ -254,27 +254,38 @@ for (const row of extremes) {
 }
 if (extremes.length < 15) fail(`extremes.tsv: ${extremes.length} cities, expected 15 or more`);
 
-// heat-records.tsv
-const heatRecords = readTable('heat-records.tsv', [
-  'station_id',
-  'station',
-  'tmax_c',
-  'tmax_date',
-  'what',
-  'url',
-  'notes',
-]);
-for (const row of heatRecords) {
-  const where = `heat-records: ${row.station}`;
-  const station = stationById.get(row.station_id);
-  if (!station) fail(`${where}: station ${row.station_id} not in stations.tsv`);
-  else if (station.name !== row.station) fail(`${where}: stations.tsv names it ${station.name}`);
-  const high = number(row.tmax_c);
-  if (!(high >= 20 && high <= 60)) fail(`${where}: ${high} °C`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(row.tmax_date ?? '')) fail(`${where}: date "${row.tmax_date}"`);
-  if (!['record', 'highest found'].includes(row.what ?? '')) fail(`${where}: what "${row.what}"`);
-  if (!/^https?:\/\/\S+$/.test(row.url ?? '')) fail(`${where}: url "${row.url}"`);
+// heat-records.tsv and cold-records.tsv: the highest and lowest readings found at some stations
+/**
+ * @param {string} file
+ * @param {'tmax_c' | 'tmin_c'} value the reading's column
+ * @param {number} low
+ * @param {number} high the plausible bounds of a reading, °C
+ */
+function checkRecords(file, value, low, high) {
+  const rows = readTable(file, [
+    'station_id',
+    'station',
+    value,
+    `${value.slice(0, 4)}_date`,
+    'what',
+    'url',
+    'notes',
+  ]);
+  for (const row of rows) {
+    const where = `${file}: ${row.station}`;
+    const station = stationById.get(row.station_id);
+    if (!station) fail(`${where}: station ${row.station_id} not in stations.tsv`);
+    else if (station.name !== row.station) fail(`${where}: stations.tsv names it ${station.name}`);
+    const reading = number(row[value]);
+    if (!(reading >= low && reading <= high)) fail(`${where}: ${reading} °C`);
+    const date = row[`${value.slice(0, 4)}_date`] ?? '';
+    if (!/^(\d{4}(-\d{2}){0,2}|—)$/.test(date)) fail(`${where}: date "${date}"`);
+    if (!['record', 'highest found'].includes(row.what ?? '')) fail(`${where}: what "${row.what}"`);
+    if (!/^https?:\/\/\S+$/.test(row.url ?? '')) fail(`${where}: url "${row.url}"`);
+  }
 }
+checkRecords('heat-records.tsv', 'tmax_c', 20, 60);
+checkRecords('cold-records.tsv', 'tmin_c', -90, 20);
 
 // variability.tsv
 const variability = readTable('variability.tsv', [

@@ -72,6 +72,8 @@ export const SCALARS = [
   'wetSeasonSin',
   /** How much hotter the hottest air within reach is than the station's own (heatContrast), °C. */
   'heatContrastC',
+  /** How hot and dry the summer is, 0 … 1 (climate-stations.ts, drySummer). */
+  'drySummer',
 ] as const;
 export const S = SCALARS.length;
 

@@ -20,7 +20,7 @@ import {
   type TableStation,
 } from './climate-layout.js';
 import { landShareAt, stretchedKm } from './climatology.js';
-import { distanceKm, EARTH_RADIUS_KM, normalizeLon, RAD, wrapIndex } from './geo.js';
+import { distanceKm, EARTH_RADIUS_KM, normalizeLon, RAD, smoothstep, wrapIndex } from './geo.js';
 
 /**
  * From the climate tables of data/climate/ to the stations of data/climate.bin: parsing, and the
@@ -243,6 +243,26 @@ function tableValues(monthly: readonly Record<Quantity, number>[]): number[] {
   return values;
 }
 
+/**
+ * How hot and dry a station's summer is, 0 … 1: its three warmest months' mean precipitation
+ * under DRY_SUMMER_MM (a month), where the warmest month's mean is hot enough for the bare, dry
+ * ground to heat the air on its own (HOT_SUMMER_C). Where the summer is dry, part of the annual
+ * range is that heating, not colder air in winter (weather.ts, dayToDaySpreadC).
+ */
+export function drySummer(tmean: readonly number[], precip: readonly number[]): number {
+  const warmest = tmean
+    .map((t, m) => ({ t, p: precip[m] ?? 0 }))
+    .sort((a, b) => b.t - a.t)
+    .slice(0, 3);
+  const summerMm = warmest.reduce((sum, month) => sum + month.p, 0) / warmest.length;
+  const hot = smoothstep(HOT_SUMMER_C[0], HOT_SUMMER_C[1], warmest[0]?.t ?? 0);
+  return hot * (1 - smoothstep(DRY_SUMMER_MM[0], DRY_SUMMER_MM[1], summerMm));
+}
+/** Where a summer begins to count as hot and where it is fully so: the warmest month's mean, °C. */
+const HOT_SUMMER_C = [18, 24] as const;
+/** Where a summer's month is fully dry and where it no longer is, mm. */
+const DRY_SUMMER_MM = [10, 40] as const;
+
 function scalarsOf(
   tmean: readonly number[],
   precip: readonly number[],
@@ -263,6 +283,7 @@ function scalarsOf(
     wetSeasonCos: c * scale,
     wetSeasonSin: s * scale,
     heatContrastC,
+    drySummer: drySummer(tmean, precip),
   };
   return SCALARS.map((k) => out[k]);
 }

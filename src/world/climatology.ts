@@ -62,8 +62,12 @@ export interface Climate {
   readonly seasonality: number;
   /** How much hotter the hottest summer air within reach is than the place's own, °C. */
   readonly heatContrastC: number;
+  /** How hot and dry the summer is, 0 … 1 (climate-stations.ts, drySummer). */
+  readonly drySummer: number;
   /** Share of land within NEAR_KM of the place (climate-stations.ts), 0 … 1. */
   readonly landNearby: number;
+  /** Share of land within FAR_KM of the place (climate-stations.ts), 0 … 1. */
+  readonly landFar: number;
 }
 
 /**
@@ -75,6 +79,7 @@ const LOG_ANNUAL_PRECIP = SCALARS.indexOf('logAnnualPrecipMm');
 const WET_SEASON_COS = SCALARS.indexOf('wetSeasonCos');
 const WET_SEASON_SIN = SCALARS.indexOf('wetSeasonSin');
 const HEAT_CONTRAST = SCALARS.indexOf('heatContrastC');
+const DRY_SUMMER = SCALARS.indexOf('drySummer');
 
 /**
  * Where weights fall off with height difference (m) and with land-share difference: tuned on the
@@ -654,7 +659,9 @@ export class Climatology {
       wetSeason: wetCos * Math.cos(angle) + wetSin * Math.sin(angle),
       seasonality: Math.min(1, Math.hypot(wetCos, wetSin)),
       heatContrastC: scalar(HEAT_CONTRAST),
+      drySummer: scalar(DRY_SUMMER),
       landNearby: regional[0],
+      landFar: regional[1],
     };
   }
 }

@@ -93,11 +93,53 @@ export interface WeatherInput {
   readonly climate: Climate;
 }
 
+/**
+ * winterness for the day-to-day spread, whose spring lags: the snow and the cold air of the
+ * continents' north stay while the sun climbs, so the contrasts the fronts carry stay winter's
+ * longer into spring than into autumn (on the High Plains spring's days change more than
+ * autumn's). Its phase is held back between midwinter and midsummer, by SPREAD_SPRING_LAG at
+ * the equinox and less towards either end (as the square of the sine of the phase), and not at all
+ * between midsummer and midwinter.
+ */
+export function spreadWinterness(lat: number, dt: number): number {
+  const phase = lat >= 0 ? northernPhase(dt) : northernPhase(dt) + Math.PI;
+  const spring = Math.max(0, Math.sin(phase));
+  return Math.cos(phase - SPREAD_SPRING_LAG * spring * spring);
+}
+/** The spread's spring lag at the equinox: 25 days, as an angle of the year. */
+const SPREAD_SPRING_LAG = (2 * Math.PI * 25) / TROPICAL_YEAR_DAYS;
+
+/** The year's angle from the northern midwinter, radians. */
+function northernPhase(dt: number): number {
+  return (2 * Math.PI * (dt / DAY - NORTHERN_MIDWINTER_DAY)) / TROPICAL_YEAR_DAYS;
+}
+
 /** 1 at the hemisphere's midwinter, −1 at its midsummer (a cosine over the year). */
 export function winterness(lat: number, dt: number): number {
-  const phase = (2 * Math.PI * (dt / DAY - NORTHERN_MIDWINTER_DAY)) / TROPICAL_YEAR_DAYS;
+  const phase = northernPhase(dt);
   return lat >= 0 ? Math.cos(phase) : -Math.cos(phase);
 }
+
+/**
+ * The share of the annual range that a hot, dry summer's own heating makes where drySummer is 1:
+ * bare, dry ground turns the sun's heat into warmer air, not evaporation, and its summer months
+ * come 3–5 °C warmer than moist ground's would (the soil-moisture feedback of the European summers
+ * of 2003 and 2022), a fifth to a third of the 15–25 °C annual ranges of the Mediterranean's and
+ * the subtropical deserts' climates. That part of the range is not colder air in winter, and the
+ * day-to-day spread, which the range stands for, does not grow with it.
+ */
+const DRY_SUMMER_RANGE = 0.3;
+
+/**
+ * How much smaller the winter spread is where the region is sea (little land within FAR_KM,
+ * climate-stations.ts: all from SEA_FAR[0], none from SEA_FAR[1]): the cold air reaches Japan,
+ * New Zealand and Tasmania only after crossing water that warms it from below (the winter
+ * monsoon's air crosses the Sea of Japan and comes to Tokyo 10–15 °C warmer than it left Asia), so
+ * their winters swing less than their annual ranges make the spread. Tokyo's coldest morning of
+ * 2011–2020 was −4 °C, 5 °C below its January mornings; New York's, with a like range, 15 °C.
+ */
+const SEA_WINTER = 0.3;
+const SEA_FAR = [0.1, 0.35] as const;
 
 /**
  * Standard deviation of the day-to-day change of the daily mean temperature, °C: about 0.7 in the
@@ -108,18 +150,24 @@ export function winterness(lat: number, dt: number): number {
  * annual range is already that of the middle latitudes, the air masses of the middle latitudes
  * reach the place whatever its latitude: the cold surges of the winter monsoon in southern China
  * and Vietnam (Hong Kong's range is 13 °C, Singapore's 2 °C), the northers of the Gulf coast, the
- * cold waves of northern India.
+ * cold waves of northern India. A hot, dry summer's own heating is taken out of the range first
+ * (DRY_SUMMER_RANGE): the Mediterranean's winter days change less than the eastern United States'
+ * at the same range, and the deserts' cold nights are not Siberian. Where the region is sea, the
+ * winter's spread is smaller (SEA_WINTER).
  */
 export function dayToDaySpreadC(
   lat: number,
-  climate: Pick<Climate, 'annualRangeC' | 'wetSeason' | 'seasonality'>,
+  climate: Pick<Climate, 'annualRangeC' | 'wetSeason' | 'seasonality' | 'drySummer' | 'landFar'>,
   winter: number,
 ): number {
+  const seaWinter =
+    SEA_WINTER * Math.max(0, winter) * (1 - smoothstep(SEA_FAR[0], SEA_FAR[1], climate.landFar));
+  const airMassRange = climate.annualRangeC * (1 - DRY_SUMMER_RANGE * climate.drySummer);
   const extratropical = Math.max(
     smoothstep(12, 35, Math.abs(lat)),
-    smoothstep(5, 15, climate.annualRangeC),
+    smoothstep(5, 15, airMassRange),
   );
-  const range = Math.min(4.4, 1 + 0.1 * climate.annualRangeC);
+  const range = Math.min(4.4, 1 + 0.1 * airMassRange);
   const summer = Math.max(0, -winter);
   const monsoonal = 1 - smoothstep(30, 42, Math.abs(lat));
   const humidSummer = monsoonal * summer * Math.max(0, climate.wetSeason) * climate.seasonality;
@@ -131,7 +179,8 @@ export function dayToDaySpreadC(
     range *
     (1 - extratropical * (0.25 - 0.25 * winter + 0.1 * summer)) *
     (1 - 0.6 * humidSummer) *
-    (1 + 0.45 * antarcticWinter)
+    (1 + 0.45 * antarcticWinter) *
+    (1 - seaWinter)
   );
 }
 
@@ -470,7 +519,7 @@ export function synthesize(input: WeatherInput): Weather {
   const extratropical = smoothstep(12, 40, absLat);
 
   // Temperature anomaly, scaled to the day-to-day change the climate has.
-  const spread = dayToDaySpreadC(lat, c, winter);
+  const spread = dayToDaySpreadC(lat, c, spreadWinterness(lat, dt));
   // Outbreaks of polar air and heat waves belong to the middle and high latitudes.
   const own =
     (spread / changePerAmplitude(lat)) * anomalyShape(sector, regime, tailsAt(lat), winter);

@@ -82,7 +82,7 @@ describe('colour of the table and summary when stdout is not a terminal', () => 
 
   it('never colours a --format template or a raw body, even with --color', async () => {
     const template = await runIn(home, [...TOKYO, '--color', '-f', '{place} {main.temp}']);
-    expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 22.07\n']);
+    expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 22.05\n']);
     const plain = await runIn(home, TOKYO);
     const forced = await runIn(home, [...TOKYO, '--color'], { FORCE_COLOR: '3' });
     expect([forced.code, forced.stdout.startsWith('{"coord":')]).toEqual([0, true]);

@@ -157,8 +157,8 @@ describe('--wind-unit', () => {
     );
     expect([imperial.stderr, imperial.stdout, converted.stdout]).toEqual([
       '',
-      '76.6°F 7.52 mph\n',
-      '24.78°C 12.1 km/h\n',
+      '76.75°F 7.52 mph\n',
+      '24.86°C 12.1 km/h\n',
     ]);
   });
 });
@@ -239,7 +239,7 @@ describe('settings and what stays as it is', () => {
     expect([r.code, record.weather.units.temperature, record.weather.temperature]).toEqual([
       0,
       '°F',
-      { now: 76.6, feels_like: 77.58, min: 76.53, max: 76.73 },
+      { now: 76.75, feels_like: 77.7, min: 76.68, max: 76.86 },
     ]);
   });
 });

@@ -18,6 +18,7 @@ import {
   type TableStation,
 } from '../../../src/world/climate-layout.js';
 import {
+  drySummer,
   FAR_KM,
   heatContrasts,
   overLandShare,
@@ -57,7 +58,7 @@ describe('the climate table layout', () => {
     expect(Array.from(table.stations.slice(0, 4))).toStrictEqual([
       -30, -60, 100, 0.10000000149011612,
     ]);
-    expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13, 14]);
+    expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13, 14, 15]);
     expect(storedValue(table.codes, 12 * Q)).toBe(2);
     // The grids byte for byte (a million cells: compared as bytes, not element by element).
     for (const name of ['land', 'elevation', 'radiusKm', 'landNear', 'landFar'] as const) {
@@ -179,6 +180,38 @@ describe('the climate table layout', () => {
     // From 170° E to 170° W: the first half east of 180°, none of it near 0°.
     expect(overLandShare(0, 170, 0, -170, east)).toBe(0.5);
     expect(overLandShare(0, -170, 0, 170, east)).toBe(0.5);
+  });
+
+  it('dry summer: hot and dry in the three warmest months, whichever they are', () => {
+    // Athens-like: 27–28 °C in July and August, 5–10 mm a month.
+    const athensT = [10, 10.5, 13, 16.5, 21.5, 26, 28.5, 28.5, 24.5, 19.5, 15, 11.5];
+    const athensP = [55, 45, 45, 25, 15, 10, 5, 5, 15, 40, 60, 70];
+    expect(drySummer(athensT, athensP)).toBe(1);
+    // The same temperatures with a wet summer (Washington-like, about 100 mm a month): none.
+    expect(
+      drySummer(
+        athensT,
+        athensP.map(() => 100),
+      ),
+    ).toBe(0);
+    // The southern hemisphere's summer is its warmest months, not July: Perth-like.
+    const perthT = athensT.map((_, m) => athensT[(m + 6) % 12] ?? 0);
+    const perthP = athensP.map((_, m) => athensP[(m + 6) % 12] ?? 0);
+    expect(drySummer(perthT, perthP)).toBe(1);
+    // A cold, dry summer (the Antarctic plateau's) is not one: the ground cannot heat the air.
+    expect(
+      drySummer(
+        athensT.map((t) => t - 50),
+        athensP,
+      ),
+    ).toBe(0);
+    // Half way: 25 mm a month in the warmest three, a 21 °C warmest month.
+    expect(
+      drySummer(
+        athensT.map((t) => t - 7.5),
+        athensP.map(() => 25),
+      ),
+    ).toBeCloseTo(0.25, 6);
   });
 });
 

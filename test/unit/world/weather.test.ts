@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   anomalyShape,
   belowHeatCeiling,
+  dayToDaySpreadC,
+  spreadWinterness,
+  winterness,
   HEAT_CEILING_C,
   heatWave,
   rainOverlap,
@@ -188,5 +191,66 @@ describe('belowHeatCeiling', () => {
       expect(bent - previous).toBeLessThan(0.1 + 1e-9);
       previous = bent;
     }
+  });
+});
+
+describe('the day-to-day spread through the year', () => {
+  const DAY = 86_400;
+  // The northern midwinter (16 January 2000, noon), and the year in days.
+  const midwinter = 10_972.5 * DAY;
+  const year = 365.2422 * DAY;
+
+  it('keeps winter longer into spring than into autumn, and is winterness at the solstices', () => {
+    for (const lat of [45, -45]) {
+      expect(spreadWinterness(lat, midwinter)).toBeCloseTo(winterness(lat, midwinter), 12);
+      expect(spreadWinterness(lat, midwinter + year / 2)).toBeCloseTo(
+        winterness(lat, midwinter + year / 2),
+        12,
+      );
+    }
+    // The northern spring equinox of the spread's year: winterness 0, the spread's as winter's
+    // 25 days earlier (sin 24.6°).
+    const spring = midwinter + year / 4;
+    expect(winterness(45, spring)).toBeCloseTo(0, 12);
+    expect(spreadWinterness(45, spring)).toBeCloseTo(Math.sin((2 * Math.PI * 25) / 365.2422), 12);
+    // The southern hemisphere's spring is the northern autumn, where the north has no lag.
+    const autumn = midwinter + (3 * year) / 4;
+    expect(spreadWinterness(45, autumn)).toBeCloseTo(winterness(45, autumn), 12);
+    expect(spreadWinterness(-45, autumn)).toBeCloseTo(spreadWinterness(45, spring), 12);
+    // Never beyond winterness's own range, and continuous day by day.
+    let previous = spreadWinterness(45, midwinter);
+    for (let day = 1; day <= 366; day++) {
+      const w = spreadWinterness(45, midwinter + day * DAY);
+      expect(Math.abs(w)).toBeLessThanOrEqual(1);
+      expect(Math.abs(w - previous)).toBeLessThan(0.025);
+      previous = w;
+    }
+  });
+
+  it("takes a hot, dry summer's own heating out of the annual range it grows with", () => {
+    const climate = { annualRangeC: 17, wetSeason: 0, seasonality: 0, drySummer: 0, landFar: 0.5 };
+    const dry = { ...climate, drySummer: 1 };
+    // Midwinter at 40°: the range's 17 °C less 30 % is 11.9 °C, as a moist coast's.
+    expect(dayToDaySpreadC(40, dry, 1)).toBeCloseTo(
+      dayToDaySpreadC(40, { ...climate, annualRangeC: 11.9 }, 1),
+      12,
+    );
+    expect(dayToDaySpreadC(40, dry, 1)).toBeLessThan(dayToDaySpreadC(40, climate, 1));
+  });
+
+  it('is smaller in winter where the region within 1,200 km is mostly sea', () => {
+    // Tokyo-like: a 21.5 °C range, a seventh of the region land.
+    const japan = { annualRangeC: 21.5, wetSeason: 0, seasonality: 0, drySummer: 0, landFar: 0.1 };
+    const continent = { ...japan, landFar: 0.5 };
+    // Midwinter: 30 % less; midsummer and between the thresholds' ends, as the land share says.
+    expect(dayToDaySpreadC(36, japan, 1)).toBeCloseTo(0.7 * dayToDaySpreadC(36, continent, 1), 12);
+    expect(dayToDaySpreadC(36, japan, -1)).toBe(dayToDaySpreadC(36, continent, -1));
+    expect(dayToDaySpreadC(36, { ...japan, landFar: 0.35 }, 1)).toBe(
+      dayToDaySpreadC(36, continent, 1),
+    );
+    expect(dayToDaySpreadC(36, { ...japan, landFar: 0.225 }, 1)).toBeCloseTo(
+      0.85 * dayToDaySpreadC(36, continent, 1),
+      12,
+    );
   });
 });
