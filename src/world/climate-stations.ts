@@ -260,7 +260,7 @@ export function drySummer(tmean: readonly number[], precip: readonly number[]): 
 }
 /** Where a summer begins to count as hot and where it is fully so: the warmest month's mean, °C. */
 const HOT_SUMMER_C = [18, 24] as const;
-/** Where a summer's month is fully dry and where it no longer is, mm. */
+/** Where the warmest three months' mean precipitation is fully dry and where no longer, mm. */
 const DRY_SUMMER_MM = [10, 40] as const;
 
 function scalarsOf(
