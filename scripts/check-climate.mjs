@@ -280,7 +280,8 @@ function checkRecords(file, value, low, high) {
     if (!(reading >= low && reading <= high)) fail(`${where}: ${reading} °C`);
     const date = row[`${value.slice(0, 4)}_date`] ?? '';
     if (!/^(\d{4}(-\d{2}){0,2}|—)$/.test(date)) fail(`${where}: date "${date}"`);
-    if (!['record', 'highest found'].includes(row.what ?? '')) fail(`${where}: what "${row.what}"`);
+    const found = value === 'tmax_c' ? 'highest found' : 'lowest found';
+    if (!['record', found].includes(row.what ?? '')) fail(`${where}: what "${row.what}"`);
     if (!/^https?:\/\/\S+$/.test(row.url ?? '')) fail(`${where}: url "${row.url}"`);
   }
 }
