@@ -200,7 +200,8 @@ describe('heat waves against the highest readings of stations near hotter air', 
   // Stations with a large heat contrast: Spain's and California's, where heat waves came 6–10 °C
   // above anything recorded before the import was bent under the ceiling (weather.ts,
   // belowHeatCeiling), and cool coasts near a hot interior, which come 15–19 °C above their
-  // warmest month's afternoons.
+  // warmest month's afternoons; and Lucknow before the monsoon, where the spread's spring lag
+  // (weather.ts, spreadWinterness) adds heat.
   it.each(climateRows('heat-records.tsv'))(
     '$station: the highest of ten summers within ±5 °C of $tmax_c °C',
     (row) => {
