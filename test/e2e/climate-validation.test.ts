@@ -20,6 +20,7 @@ import {
   referenceCityStations,
   runStation,
   sum,
+  tsvRows,
   type StationRun,
 } from '../helpers/climate.js';
 
@@ -116,8 +117,10 @@ function summary(scores: readonly Scores[]): Record<string, number> {
 }
 
 /** Prints each station's scores (the `worst` by temperature RMS only, when given) and the summary. */
+/** A station's monthly mean temperature error, RMS over the twelve months, °C. */
+const rmsOf = (s: Scores): number => Math.sqrt(sum(s.monthErrors.map((e) => e * e)) / 12);
+
 function report(title: string, scores: readonly Scores[], worst?: number): Record<string, number> {
-  const rmsOf = (s: Scores): number => Math.sqrt(sum(s.monthErrors.map((e) => e * e)) / 12);
   const shown =
     worst === undefined ? scores : [...scores].sort((a, b) => rmsOf(b) - rmsOf(a)).slice(0, worst);
   const lines = shown.map((s) => {
@@ -232,46 +235,47 @@ const RMS_TOLERANCE_C = 0.2;
 const RATIO_TOLERANCE = Math.log(1.1);
 
 interface BaselineRow {
-  readonly key: string;
+  readonly fold: number;
+  readonly id: string;
   readonly name: string;
   readonly tempRmsC: number;
   /** The ratios to the normals: daily range, precipitation, wet hours. */
   readonly ratios: readonly [number, number, number];
 }
 
+/** A station in its fold: twins held out in two folds are two rows. */
+const keyOf = (r: Pick<BaselineRow, 'fold' | 'id'>): string => `${r.fold} ${r.id}`;
+
 function baselineRow(fold: number, s: Scores): BaselineRow {
-  const rms = Math.sqrt(sum(s.monthErrors.map((e) => e * e)) / 12);
   const round = (v: number, digits: number): number => Number(v.toFixed(digits));
   return {
-    key: `${fold} ${s.station.id}`,
+    fold,
+    id: s.station.id,
     name: s.station.name,
-    tempRmsC: round(rms, 2),
+    tempRmsC: round(rmsOf(s), 2),
     ratios: [round(s.dtrRatio, 3), round(s.precipRatio, 3), round(s.wetHoursRatio, 3)],
   };
 }
 
 function formatBaseline(rows: readonly BaselineRow[]): string {
   const lines = rows.map((r) =>
-    [...r.key.split(' '), r.name, r.tempRmsC.toFixed(2), ...r.ratios.map((v) => v.toFixed(3))].join(
-      '\t',
-    ),
+    [r.fold, r.id, r.name, r.tempRmsC.toFixed(2), ...r.ratios.map((v) => v.toFixed(3))].join('\t'),
   );
   return `${BASELINE_COLUMNS.join('\t')}\n${lines.join('\n')}\n`;
 }
 
 function parseBaseline(text: string): Map<string, BaselineRow> {
-  const [header = '', ...lines] = text.trimEnd().split('\n');
-  expect(header.split('\t')).toStrictEqual(BASELINE_COLUMNS);
+  expect(text.slice(0, text.indexOf('\n')).split('\t')).toStrictEqual(BASELINE_COLUMNS);
   return new Map(
-    lines.map((line) => {
-      const [fold, id, name, rms, dtr, precip, wetHours] = line.split('\t');
+    tsvRows(text).map((cells) => {
       const row: BaselineRow = {
-        key: `${fold} ${id}`,
-        name: name ?? '',
-        tempRmsC: Number(rms),
-        ratios: [Number(dtr), Number(precip), Number(wetHours)],
+        fold: Number(cells['fold']),
+        id: cells['id'] ?? '',
+        name: cells['name'] ?? '',
+        tempRmsC: Number(cells['temp_rms_c']),
+        ratios: [Number(cells['dtr']), Number(cells['precip']), Number(cells['wet_hours'])],
       };
-      return [row.key, row];
+      return [keyOf(row), row];
     }),
   );
 }
@@ -286,7 +290,7 @@ function worseThan(now: BaselineRow, before: BaselineRow): string | undefined {
     if (Math.abs(Math.log(b)) > Math.abs(Math.log(a)) + RATIO_TOLERANCE)
       problems.push(`${label} ×${a.toFixed(2)} → ×${b.toFixed(2)}`);
   });
-  return problems.length > 0 ? `${now.name} (${now.key}): ${problems.join(', ')}` : undefined;
+  return problems.length > 0 ? `${now.name} (${keyOf(now)}): ${problems.join(', ')}` : undefined;
 }
 
 describe('five-fold cross-validation of the climatology', () => {
@@ -312,12 +316,15 @@ describe('five-fold cross-validation of the climatology', () => {
     }
     const baseline = parseBaseline(readFileSync(BASELINE_FILE, 'utf8'));
     const worse = rows.flatMap((r) => {
-      const before = baseline.get(r.key);
+      const before = baseline.get(keyOf(r));
       const problem =
-        before === undefined ? `${r.name} (${r.key}): not in the baseline` : worseThan(r, before);
+        before === undefined
+          ? `${r.name} (${keyOf(r)}): not in the baseline`
+          : worseThan(r, before);
       return problem === undefined ? [] : [problem];
     });
-    const gone = [...baseline.keys()].filter((key) => !rows.some((r) => r.key === key));
+    const seen = new Set(rows.map(keyOf));
+    const gone = [...baseline.keys()].filter((key) => !seen.has(key));
     console.log(
       `against the baseline: ${worse.length} worse, ${gone.length} gone` +
         (worse.length + gone.length > 0

@@ -19,16 +19,19 @@ export function climateStations(): ClimateStation[] {
   return parseClimateTables(readClimateFile('stations.tsv'), readClimateFile('normals.tsv'));
 }
 
-/** The rows of a table of data/climate/ (tab-separated, a header line), by column name. */
-export function climateRows(name: string): Record<string, string>[] {
-  const [header = '', ...lines] = readClimateFile(name)
-    .split('\n')
-    .filter((line) => line !== '');
+/** The rows of a tab-separated table with a header line, by column name. */
+export function tsvRows(text: string): Record<string, string>[] {
+  const [header = '', ...lines] = text.split('\n').filter((line) => line !== '');
   const columns = header.split('\t');
   return lines.map((line) => {
     const cells = line.split('\t');
     return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
   });
+}
+
+/** The rows of a table of data/climate/, by column name. */
+export function climateRows(name: string): Record<string, string>[] {
+  return tsvRows(readClimateFile(name));
 }
 
 /** A city of test/fixtures/climate-normals.tsv with its January and July mean temperatures. */
