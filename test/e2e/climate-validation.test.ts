@@ -173,7 +173,7 @@ describe('the climate of stations held out of the climatology', () => {
   it('holds out a fifth of the stations, every climate type with five or more stations', () => {
     const all = climateStations();
     const { training, heldOut } = validationSplit(all);
-    expect([training.length, heldOut.length]).toStrictEqual([850, 218]);
+    expect([training.length, heldOut.length]).toStrictEqual([906, 228]);
     // No held-out station has a twin in the table (another station of the same town).
     const twins = heldOut.flatMap((h) =>
       training
@@ -193,9 +193,9 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 1.5 °C, no month off by 5 °C at 96 % of stations', () => {
+  it('monthly mean temperature: RMS under 1.5 °C, no month off by 5 °C at 97.5 % of stations', () => {
     expect(result['tempRmsC']).toBeLessThan(1.5);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.96);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.975);
   });
 
   // Target: the mean daily range within ±30 %.
@@ -204,8 +204,8 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 69 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.69);
+  it('yearly precipitation within a factor of 1.5 at 71.5 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.715);
   });
 
   // Target: right for every station with a strong wet season.
@@ -336,18 +336,18 @@ describe('five-fold cross-validation of the climatology', () => {
   });
 
   it('holds out every station once (its twins with it: a few twice)', () => {
-    expect(result['stations']).toBe(1070);
+    expect(result['stations']).toBe(1136);
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 1.43 °C, no month off by 5 °C at 96 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(1.43);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.96);
+  it('monthly mean temperature: RMS under 1.37 °C, no month off by 5 °C at 97 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(1.37);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.97);
   });
 
   // Targets: within a factor of 1.5 for 80 % of stations; the wetter season right everywhere.
-  it('yearly precipitation within a factor of 1.5 at 70.5 %, the wetter season at 97.5 %', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.705);
+  it('yearly precipitation within a factor of 1.5 at 72 %, the wetter season at 97.5 %', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.72);
     expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.975);
   });
 
@@ -389,8 +389,8 @@ describe('the reference cities, each held out in turn', () => {
   // the rain most (by about ±10 % in the yearly total, as thirty real years do around a longer
   // mean), so the weather's bounds are a little looser.
   describe.each([
-    { run: 'the climatology alone', scores: () => result, rms: 1.05, precip: 19, wetHours: 22 },
-    { run: 'with weather', scores: () => withWeather, rms: 1.15, precip: 18, wetHours: 21 },
+    { run: 'the climatology alone', scores: () => result, rms: 1.05, precip: 22, wetHours: 22 },
+    { run: 'with weather', scores: () => withWeather, rms: 1.15, precip: 19, wetHours: 22 },
   ])('$run', ({ scores, rms, precip, wetHours }) => {
     // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any city.
     it(`monthly mean temperature: RMS under ${rms} °C, no month off by 5 °C at any city`, () => {
