@@ -38,13 +38,13 @@ describe('units per quantity, end to end', () => {
       '{main.temp}{temp_unit} {wind.speed} {speed_unit}',
     ];
     for (const r of await both(template)) {
-      expect([r.code, r.stdout, r.stderr]).toEqual([0, '24.86°C 12.1 km/h\n', '']);
+      expect([r.code, r.stdout, r.stderr]).toEqual([0, '24.33°C 12.05 km/h\n', '']);
     }
     const summary = [
       'Globe, observed 2026-06-21 12:00 (UTC+00:00)',
-      'Scattered clouds, 24.9 °C, feels like 25.4 °C',
-      'Wind 3 Bft from NE (55°), gusts 3 Bft',
-      'Humidity 77%, pressure 1011 hPa',
+      'Scattered clouds, 24.3 °C, feels like 24.8 °C',
+      'Wind 2 Bft from NE (55°), gusts 3 Bft',
+      'Humidity 76%, pressure 1011 hPa',
       'Sunrise 05:58, sunset 18:05',
       'Simulated by the embedded model, not a real observation',
       '',
@@ -56,8 +56,8 @@ describe('units per quantity, end to end', () => {
       const json = JSON.parse(r.stdout) as { units: object; temperature: object; wind: object };
       expect([json.units, json.temperature, json.wind]).toEqual([
         { temperature: '°C', speed: 'kn', pressure: 'hPa', distance: 'm', precipitation: 'mm' },
-        { now: 24.86, feels_like: 25.39, min: 24.82, max: 24.92 },
-        { speed: 6.53, direction: 55, gust: 9.98, beaufort: 3 },
+        { now: 24.33, feels_like: 24.81, min: 24.29, max: 24.4 },
+        { speed: 6.51, direction: 55, gust: 9.93, beaufort: 2 },
       ]);
     }
   });

@@ -157,8 +157,8 @@ describe('--wind-unit', () => {
     );
     expect([imperial.stderr, imperial.stdout, converted.stdout]).toEqual([
       '',
-      '76.75°F 7.52 mph\n',
-      '24.86°C 12.1 km/h\n',
+      '75.79°F 7.49 mph\n',
+      '24.33°C 12.05 km/h\n',
     ]);
   });
 });
@@ -239,7 +239,7 @@ describe('settings and what stays as it is', () => {
     expect([r.code, record.weather.units.temperature, record.weather.temperature]).toEqual([
       0,
       '°F',
-      { now: 76.75, feels_like: 77.7, min: 76.68, max: 76.86 },
+      { now: 75.79, feels_like: 76.66, min: 75.72, max: 75.92 },
     ]);
   });
 });
