@@ -262,11 +262,12 @@ if (extremes.length < 15) fail(`extremes.tsv: ${extremes.length} cities, expecte
  * @param {number} high the plausible bounds of a reading, °C
  */
 function checkRecords(file, value, low, high) {
+  const dateColumn = `${value.slice(0, 4)}_date`;
   const rows = readTable(file, [
     'station_id',
     'station',
     value,
-    `${value.slice(0, 4)}_date`,
+    dateColumn,
     'what',
     'url',
     'notes',
@@ -278,7 +279,7 @@ function checkRecords(file, value, low, high) {
     else if (station.name !== row.station) fail(`${where}: stations.tsv names it ${station.name}`);
     const reading = number(row[value]);
     if (!(reading >= low && reading <= high)) fail(`${where}: ${reading} °C`);
-    const date = row[`${value.slice(0, 4)}_date`] ?? '';
+    const date = row[dateColumn] ?? '';
     if (!/^(\d{4}(-\d{2}){0,2}|—)$/.test(date)) fail(`${where}: date "${date}"`);
     const found = value === 'tmax_c' ? 'highest found' : 'lowest found';
     if (!['record', found].includes(row.what ?? '')) fail(`${where}: what "${row.what}"`);

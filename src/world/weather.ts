@@ -55,7 +55,7 @@ const CELLS: NoiseField = { seed: 303, scaleKm: 45, periodSeconds: 2.5 * HOUR };
 const REGIME = field(505, 2500, 9 * DAY);
 
 /** Coldest day of the northern year (mid-January), days since 1970-01-01 (2000-01-16). */
-const NORTHERN_MIDWINTER_DAY = 10972.5;
+export const NORTHERN_MIDWINTER_DAY = 10972.5;
 
 export interface Weather {
   readonly tempC: number;

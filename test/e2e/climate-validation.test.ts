@@ -116,10 +116,10 @@ function summary(scores: readonly Scores[]): Record<string, number> {
   };
 }
 
-/** Prints each station's scores (the `worst` by temperature RMS only, when given) and the summary. */
 /** A station's monthly mean temperature error, RMS over the twelve months, °C. */
 const rmsOf = (s: Scores): number => Math.sqrt(sum(s.monthErrors.map((e) => e * e)) / 12);
 
+/** Prints each station's scores (the `worst` by temperature RMS only, when given) and the summary. */
 function report(title: string, scores: readonly Scores[], worst?: number): Record<string, number> {
   const shown =
     worst === undefined ? scores : [...scores].sort((a, b) => rmsOf(b) - rmsOf(a)).slice(0, worst);

@@ -7,10 +7,12 @@ import {
   winterness,
   HEAT_CEILING_C,
   heatWave,
+  NORTHERN_MIDWINTER_DAY,
   rainOverlap,
   systemsAt,
   tailsAt,
 } from '../../../src/world/weather.js';
+import { TROPICAL_YEAR_DAYS } from '../../../src/world/geo.js';
 import { sequence } from '../../helpers/world.js';
 
 /** A share of the hours per potential: its rank among all the samples, 0 … 1. */
@@ -196,9 +198,9 @@ describe('belowHeatCeiling', () => {
 
 describe('the day-to-day spread through the year', () => {
   const DAY = 86_400;
-  // The northern midwinter (16 January 2000, noon), and the year in days.
-  const midwinter = 10_972.5 * DAY;
-  const year = 365.2422 * DAY;
+  // The northern midwinter (16 January 2000, noon), and the year.
+  const midwinter = NORTHERN_MIDWINTER_DAY * DAY;
+  const year = TROPICAL_YEAR_DAYS * DAY;
 
   it('keeps winter longer into spring than into autumn, and is winterness at the solstices', () => {
     for (const lat of [45, -45]) {
@@ -212,7 +214,10 @@ describe('the day-to-day spread through the year', () => {
     // 25 days earlier (sin 24.6°).
     const spring = midwinter + year / 4;
     expect(winterness(45, spring)).toBeCloseTo(0, 12);
-    expect(spreadWinterness(45, spring)).toBeCloseTo(Math.sin((2 * Math.PI * 25) / 365.2422), 12);
+    expect(spreadWinterness(45, spring)).toBeCloseTo(
+      Math.sin((2 * Math.PI * 25) / TROPICAL_YEAR_DAYS),
+      12,
+    );
     // The southern hemisphere's spring is the northern autumn, where the north has no lag.
     const autumn = midwinter + (3 * year) / 4;
     expect(spreadWinterness(45, autumn)).toBeCloseTo(winterness(45, autumn), 12);
