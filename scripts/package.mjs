@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Node's documented fuse: the node binary carries it so it can tell that a blob was injected.
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 /** Data files the executable reads with `getAsset(name)`: asset name → file in the checkout. */
-const ASSETS = {
+export const ASSETS = {
   'places.bin': 'data/places.bin',
   'names.bin': 'data/names.bin',
   'climate.bin': 'data/climate.bin',

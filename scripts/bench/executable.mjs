@@ -2,17 +2,19 @@
 // `npm run package` when it is missing or older than what goes into it.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ASSETS } from '../package.mjs';
 import { NODE, ROOT, run } from './processes.mjs';
 
 const EXECUTABLE = join(ROOT, 'dist', `weather-${process.platform}-${process.arch}`);
-/** What the executable is made of: the sources, its build scripts, the data, the lock file, node. */
+/**
+ * What the executable is made of: the sources, its build scripts, the data it carries (package.mjs
+ * lists them), the lock file, node.
+ */
 const INPUTS = [
   'src',
   'scripts/package.mjs',
   'scripts/bundle.mjs',
-  'data/places.bin',
-  'data/zones.bin',
-  'data/local-names.bin',
+  ...Object.values(ASSETS),
   'package-lock.json',
 ].map((path) => join(ROOT, path));
 
