@@ -37,6 +37,12 @@ describe('X-Cache-Key: the path and the parameters sorted by name, without the k
     ['lon=2&lat=1&lat=5&lat=3', 'lat=1&lat=5&lat=3&lon=2'],
     ['lat=1&lon=2&lon=9&lang=fr&lang=de', 'lang=fr&lang=de&lat=1&lon=2&lon=9'],
     [`zz=1&appid=${ACTIVE}&lon=2&lat=1&a=0`, 'a=0&lat=1&lon=2&zz=1'],
+    // Written as URLSearchParams writes them: escaped but for letters, digits and *-._.
+    [
+      't=~&q=New%20York&x=a,b&n=%C3%A9&b&lon=2&lat=1',
+      'b=&lat=1&lon=2&n=%C3%A9&q=New+York&t=%7E&x=a%2Cb',
+    ],
+    ['lat=1&lon=2&_*.-=A-z_0.9*', '_*.-=A-z_0.9*&lat=1&lon=2'],
   ])('%s → %s', async (query, sorted) => {
     const response = await get(`${query}&appid=${ACTIVE}`);
     expect([response.status, response.headers['x-cache-key']]).toEqual([
