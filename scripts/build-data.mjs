@@ -32,6 +32,8 @@ export const COLUMN = {
   alternateNames: 3,
   lat: 4,
   lon: 5,
+  /** PPLC a capital, PPLA a first-order seat, PPLX a section of a populated place… */
+  featureCode: 7,
   country: 8,
   population: 14,
   elevation: 15,

@@ -481,7 +481,7 @@ describe('a second list of cities: the largest of 30 countries, each held out in
   let withWeather: Record<string, number> = {};
   beforeAll(async () => {
     const all = climateStations();
-    const chosen = largestCityStations(all, CITIES).map(({ station }) => station);
+    const chosen = (await largestCityStations(all, CITIES)).map(({ station }) => station);
     const { scores, weatherScores } = await eachHeldOut(chosen, all);
     result = report('the largest cities of 30 countries, the climatology alone', scores);
     withWeather = report(
@@ -490,8 +490,8 @@ describe('a second list of cities: the largest of 30 countries, each held out in
     );
   }, 240_000);
 
-  it('takes the largest city with a station of each country, one city per station', () => {
-    const chosen = largestCityStations(climateStations(), CITIES);
+  it('takes the largest city with a station of each country, one city per station', async () => {
+    const chosen = await largestCityStations(climateStations(), CITIES);
     expect(chosen.map(({ city }) => `${city.name} ${city.country}`)).toStrictEqual([
       'Beijing CN',
       'Lagos NG',

