@@ -23,23 +23,10 @@ export const DEFAULT_SOURCE = join(
 );
 export const DEFAULT_OUT = join(ROOT, 'data', 'places.bin');
 
-/** Columns of the GeoNames "geoname" table. */
-export const COLUMN = {
-  id: 0,
-  name: 1,
-  asciiName: 2,
-  /** Comma-separated. */
-  alternateNames: 3,
-  lat: 4,
-  lon: 5,
-  /** PPLC a capital, PPLA a first-order seat, PPLX a section of a populated place… */
-  featureCode: 7,
-  country: 8,
-  population: 14,
-  elevation: 15,
-  dem: 16,
-  zone: 17,
-};
+/** @type {typeof import('../src/places/geonames.js')} */
+const geonames = await importBundled('src/places/geonames.ts');
+/** The GeoNames table's columns (src/places/geonames.ts), for the scripts that read the table. */
+export const { GEONAMES_COLUMN } = geonames;
 
 /**
  * Places the live service names that GeoNames' cities500 lacks. At 0,0 it answers "Globe" with no
@@ -92,7 +79,7 @@ function zoneOf(zone) {
 export function placeZones(source = DEFAULT_SOURCE) {
   const zones = new Set();
   for (const line of readFileSync(source, 'utf8').split('\n')) {
-    const zone = zoneOf(line.split('\t')[COLUMN.zone] ?? '');
+    const zone = zoneOf(line.split('\t')[GEONAMES_COLUMN.zone] ?? '');
     if (zone !== '') zones.add(zone);
   }
   for (const extra of EXTRA_PLACES) if (extra.zone !== '') zones.add(extra.zone);
@@ -101,9 +88,9 @@ export function placeZones(source = DEFAULT_SOURCE) {
 
 /** @param {readonly string[]} fields */
 function elevationOf(fields) {
-  const stated = fields[COLUMN.elevation];
+  const stated = fields[GEONAMES_COLUMN.elevation];
   if (stated !== undefined && stated !== '') return Number(stated);
-  const dem = Number(fields[COLUMN.dem]);
+  const dem = Number(fields[GEONAMES_COLUMN.dem]);
   // GeoNames writes -9999 where its DEM has no value (mostly on coasts and small islands).
   return Number.isFinite(dem) && dem > -1000 ? dem : 0;
 }
@@ -117,19 +104,19 @@ export function parseRows(text) {
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const f = line.split('\t');
-    const lat = Number(f[COLUMN.lat]);
-    const lon = Number(f[COLUMN.lon]);
-    const id = Number(f[COLUMN.id]);
+    const lat = Number(f[GEONAMES_COLUMN.lat]);
+    const lon = Number(f[GEONAMES_COLUMN.lon]);
+    const id = Number(f[GEONAMES_COLUMN.id]);
     if (!Number.isFinite(lat) || !Number.isFinite(lon) || !Number.isInteger(id)) continue;
     rows.push({
       id,
-      name: f[COLUMN.name] ?? '',
+      name: f[GEONAMES_COLUMN.name] ?? '',
       lat,
       lon,
-      country: (f[COLUMN.country] ?? '').toUpperCase(),
-      population: Number(f[COLUMN.population]) || 0,
+      country: (f[GEONAMES_COLUMN.country] ?? '').toUpperCase(),
+      population: Number(f[GEONAMES_COLUMN.population]) || 0,
       elevation: elevationOf(f),
-      zone: zoneOf(f[COLUMN.zone] ?? ''),
+      zone: zoneOf(f[GEONAMES_COLUMN.zone] ?? ''),
     });
   }
   return rows;

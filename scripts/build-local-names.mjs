@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COLUMN, DEFAULT_SOURCE, mtimeMs, writeAtomically } from './build-data.mjs';
+import { DEFAULT_SOURCE, GEONAMES_COLUMN, mtimeMs, writeAtomically } from './build-data.mjs';
 import { importBundled } from './bundle.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -125,23 +125,25 @@ export function matchZoneCities(table, cityNames) {
   const found = new Map();
   for (const line of table.split('\n')) {
     const fields = line.split('\t');
-    const geonamesZone = fields[COLUMN.zone] ?? '';
+    const geonamesZone = fields[GEONAMES_COLUMN.zone] ?? '';
     if (!canonicalOf.has(geonamesZone)) canonicalOf.set(geonamesZone, canonicalZone(geonamesZone));
     const zone = zoneIds.get(canonicalOf.get(geonamesZone) ?? '');
     if (zone === undefined) continue;
     const names = cityNames.get(zone) ?? [];
-    const name = fields[COLUMN.name] ?? '';
-    const byName = [name, fields[COLUMN.asciiName] ?? ''].some((n) => names.includes(typeset(n)));
+    const name = fields[GEONAMES_COLUMN.name] ?? '';
+    const byName = [name, fields[GEONAMES_COLUMN.asciiName] ?? ''].some((n) =>
+      names.includes(typeset(n)),
+    );
     const byLongerName =
       !byName &&
-      (fields[COLUMN.alternateNames] ?? '')
+      (fields[GEONAMES_COLUMN.alternateNames] ?? '')
         .split(',')
         .some((n) => names.includes(typeset(n)) && ` ${typeset(name)} `.includes(` ${n} `));
     if (!byName && !byLongerName) continue;
     const place = {
-      id: Number(fields[COLUMN.id]),
+      id: Number(fields[GEONAMES_COLUMN.id]),
       name,
-      population: Number(fields[COLUMN.population]) || 0,
+      population: Number(fields[GEONAMES_COLUMN.population]) || 0,
       byLongerName,
     };
     const best = found.get(zone);

@@ -1,17 +1,6 @@
 import { foldName } from './fold.js';
+import { GEONAMES_COLUMN } from './geonames.js';
 import { writeNamesTable, type NamedPlaceRecord } from './names-layout.js';
-
-/** Columns of the GeoNames "geoname" table. */
-const COLUMN = {
-  name: 1,
-  asciiName: 2,
-  alternateNames: 3,
-  lat: 4,
-  lon: 5,
-  country: 8,
-  admin1: 10,
-  population: 14,
-};
 
 /**
  * Alternate names are kept for places of at least this many people: the cities people name in
@@ -26,21 +15,23 @@ export function buildNamesTable(geonames: string): Uint8Array {
   for (const line of geonames.split('\n')) {
     if (line === '') continue;
     const f = line.split('\t');
-    const lat = Number(f[COLUMN.lat]);
-    const lon = Number(f[COLUMN.lon]);
-    const name = f[COLUMN.name] ?? '';
+    const lat = Number(f[GEONAMES_COLUMN.lat]);
+    const lon = Number(f[GEONAMES_COLUMN.lon]);
+    const name = f[GEONAMES_COLUMN.name] ?? '';
     if (!Number.isFinite(lat) || !Number.isFinite(lon) || name === '') continue;
-    const population = Number(f[COLUMN.population]) || 0;
+    const population = Number(f[GEONAMES_COLUMN.population]) || 0;
     const alternates =
-      population >= ALTERNATES_FROM_POPULATION ? (f[COLUMN.alternateNames] ?? '').split(',') : [];
+      population >= ALTERNATES_FROM_POPULATION
+        ? (f[GEONAMES_COLUMN.alternateNames] ?? '').split(',')
+        : [];
     places.push({
       name,
       lat,
       lon,
-      country: (f[COLUMN.country] ?? '').toUpperCase(),
-      region: f[COLUMN.admin1] ?? '',
+      country: (f[GEONAMES_COLUMN.country] ?? '').toUpperCase(),
+      region: f[GEONAMES_COLUMN.admin1] ?? '',
       population,
-      keys: [name, f[COLUMN.asciiName] ?? '', ...alternates].map(foldName),
+      keys: [name, f[GEONAMES_COLUMN.asciiName] ?? '', ...alternates].map(foldName),
     });
   }
   return writeNamesTable(places);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { daysInMonth } from '../../src/core/instant.js';
+import { GEONAMES_COLUMN } from '../../src/places/geonames.js';
 import { readClimateTable, type ClimateTable } from '../../src/world/climate-layout.js';
 import {
   DAYS_IN_MONTH,
@@ -95,17 +96,17 @@ export interface GeoNamesCity {
  * but sections of a city (feature code PPLX).
  */
 export async function millionCities(): Promise<GeoNamesCity[]> {
-  const { COLUMN, DEFAULT_SOURCE } = await buildDataModule();
+  const { DEFAULT_SOURCE } = await buildDataModule();
   const cities: GeoNamesCity[] = [];
   for (const line of readFileSync(DEFAULT_SOURCE, 'utf8').split('\n')) {
     const f = line.split('\t');
-    const population = Number(f[COLUMN.population]);
-    if (!(population >= 1_000_000) || f[COLUMN.featureCode] === 'PPLX') continue;
+    const population = Number(f[GEONAMES_COLUMN.population]);
+    if (!(population >= 1_000_000) || f[GEONAMES_COLUMN.featureCode] === 'PPLX') continue;
     cities.push({
-      name: f[COLUMN.name] ?? '',
-      country: f[COLUMN.country] ?? '',
-      lat: Number(f[COLUMN.lat]),
-      lon: Number(f[COLUMN.lon]),
+      name: f[GEONAMES_COLUMN.name] ?? '',
+      country: f[GEONAMES_COLUMN.country] ?? '',
+      lat: Number(f[GEONAMES_COLUMN.lat]),
+      lon: Number(f[GEONAMES_COLUMN.lon]),
       population,
     });
   }
