@@ -23,8 +23,10 @@ export const DEFAULT_SOURCE = join(
 );
 export const DEFAULT_OUT = join(ROOT, 'data', 'places.bin');
 
+/** The module of the GeoNames table's columns: every file built from the table depends on it. */
+export const GEONAMES_MODULE = 'src/places/geonames.ts';
 /** @type {typeof import('../src/places/geonames.js')} */
-const geonames = await importBundled('src/places/geonames.ts');
+const geonames = await importBundled(GEONAMES_MODULE);
 /** The GeoNames table's columns (src/places/geonames.ts), for the scripts that read the table. */
 export const { GEONAMES_COLUMN } = geonames;
 
@@ -133,7 +135,8 @@ export function mtimeMs(path) {
 
 /**
  * Writes the places index `out` from the GeoNames table `source`. Does nothing when `out` is
- * newer than `source`, this script and the layout module (so a change of format rebuilds it).
+ * newer than `source`, this script, the layout module and the table's columns (so a change of
+ * format rebuilds it).
  * @param {{ source?: string, out?: string }} [options]
  * @returns {{ built: boolean, out: string, bytes: number, places?: number }}
  */
@@ -144,6 +147,7 @@ export function buildPlaces({ source = DEFAULT_SOURCE, out = DEFAULT_OUT } = {})
   const codeTime = Math.max(
     mtimeMs(fileURLToPath(import.meta.url)) ?? 0,
     mtimeMs(join(ROOT, LAYOUT)) ?? 0,
+    mtimeMs(join(ROOT, GEONAMES_MODULE)) ?? 0,
   );
   if (outTime !== undefined && outTime > sourceTime && outTime > codeTime) {
     return { built: false, out, bytes: statSync(out).size };

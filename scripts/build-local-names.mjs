@@ -9,7 +9,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SOURCE, GEONAMES_COLUMN, mtimeMs, writeAtomically } from './build-data.mjs';
+import {
+  DEFAULT_SOURCE,
+  GEONAMES_COLUMN,
+  GEONAMES_MODULE,
+  mtimeMs,
+  writeAtomically,
+} from './build-data.mjs';
 import { importBundled } from './bundle.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -154,7 +160,8 @@ export function matchZoneCities(table, cityNames) {
 
 /**
  * Writes the local names file `out` from the GeoNames table `source` and CLDR. Does nothing when
- * `out` is newer than the table, CLDR, this script, the layout module and the language table.
+ * `out` is newer than the table, CLDR, this script, the layout module, the language table and the
+ * table's columns.
  * @param {{ source?: string, out?: string }} [options]
  */
 export async function buildLocalNames({
@@ -162,10 +169,13 @@ export async function buildLocalNames({
   out = DEFAULT_LOCAL_NAMES_OUT,
 } = {}) {
   const outTime = mtimeMs(out);
-  const inputs = [source, join(CLDR, 'package.json'), fileURLToPath(import.meta.url)];
-  const inputTime = Math.max(
-    ...[...inputs, join(ROOT, LAYOUT), join(ROOT, LANG)].map((file) => mtimeMs(file) ?? Infinity),
-  );
+  const inputs = [
+    source,
+    join(CLDR, 'package.json'),
+    fileURLToPath(import.meta.url),
+    ...[LAYOUT, LANG, GEONAMES_MODULE].map((file) => join(ROOT, file)),
+  ];
+  const inputTime = Math.max(...inputs.map((file) => mtimeMs(file) ?? Infinity));
   if (outTime !== undefined && outTime > inputTime) {
     return { built: false, out, bytes: statSync(out).size };
   }

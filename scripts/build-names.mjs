@@ -5,10 +5,15 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBundled } from './bundle.mjs';
-import { DEFAULT_SOURCE, mtimeMs, writeAtomically } from './build-data.mjs';
+import { DEFAULT_SOURCE, GEONAMES_MODULE, mtimeMs, writeAtomically } from './build-data.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CODE = ['src/places/build.ts', 'src/places/names-layout.ts', 'src/places/fold.ts'];
+const CODE = [
+  'src/places/build.ts',
+  'src/places/names-layout.ts',
+  'src/places/fold.ts',
+  GEONAMES_MODULE,
+];
 export const DEFAULT_NAMES_OUT = join(ROOT, 'data', 'names.bin');
 
 /**

@@ -32,6 +32,7 @@ const DATA_CODE = [
   'src/core/lang.ts',
   'src/places/build.ts',
   'src/places/names-layout.ts',
+  'src/places/geonames.ts',
 ];
 
 function dataCodeDigest(): string {
