@@ -13,7 +13,7 @@ import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
-const VERSION = 5;
+const VERSION = 6;
 const HEADER_WORDS = 24;
 
 /**
@@ -147,6 +147,11 @@ export interface ClimateGrids {
   readonly landNear: Uint8Array;
   /** FAR_GRID's land share within FAR_KM, 0 … 255. */
   readonly landFar: Uint8Array;
+  /**
+   * NEAR_GRID's balance of the land within NEAR_KM between east and west (climate-stations.ts,
+   * regionalLand), −1 … 1 stored as 128 + 127 × balance.
+   */
+  readonly landEast: Uint8Array;
 }
 
 export interface ClimateTable extends ClimateGrids {
@@ -181,6 +186,7 @@ const SECTIONS: readonly {
   { name: 'elevation', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
   { name: 'landNear', kind: Uint8Array, length: () => NEAR_GRID.rows * NEAR_GRID.cols },
   { name: 'landFar', kind: Uint8Array, length: () => FAR_GRID.rows * FAR_GRID.cols },
+  { name: 'landEast', kind: Uint8Array, length: () => NEAR_GRID.rows * NEAR_GRID.cols },
 ];
 const HEADER_FIELDS = ['magic', 'version', 'count'] as const;
 
@@ -231,6 +237,7 @@ export function writeClimateTable(
     elevation: grids.elevation,
     landNear: grids.landNear,
     landFar: grids.landFar,
+    landEast: grids.landEast,
   };
   const { offsets, size } = offsetsOf({ count });
   const bytes = new Uint8Array(size);
@@ -306,5 +313,6 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     elevation: section('elevation', Uint8Array),
     landNear: section('landNear', Uint8Array),
     landFar: section('landFar', Uint8Array),
+    landEast: section('landEast', Uint8Array),
   };
 }

@@ -407,15 +407,20 @@ export const NEAR_KM = 300;
 export const FAR_KM = 1200;
 
 /**
- * The land share within `km` of each cell's centre, on a grid of coarser cells (NEAR_GRID,
- * FAR_GRID), from the 0.5° land grid: its cells are first averaged into the coarser ones, then
- * weighted by their area and by 1 − (d / km)², d the equirectangular distance between the cells'
- * centres, so the share falls smoothly to the reach's edge. 0 … 255.
+ * The land within `km` of each cell's centre, on a grid of coarser cells (NEAR_GRID, FAR_GRID),
+ * from the 0.5° land grid: its cells are first averaged into the coarser ones, then weighted by
+ * their area and by 1 − (d / km)², d the equirectangular distance between the cells' centres, so
+ * that what is near counts most and nothing changes abruptly at the reach's edge. As `share`, the
+ * weighted land share, 0 … 255. As `eastward`, the balance of that land between east and west: the
+ * weighted mean of the land share times the sine of its bearing, −1 (all of it due west) … 1 (due
+ * east), stored as 128 + 127 × balance. On a coast it tells which side the sea is on: windward or
+ * leeward of the westerlies and the trades, which the share alone does not.
  */
 export function regionalLand(
   land: Uint8Array,
   { deg, rows, cols }: CellGrid,
   km: number,
+  part: 'share' | 'eastward' = 'share',
 ): Uint8Array {
   const per = Math.round(deg / GRID_DEG);
   if (per * rows !== GRID_ROWS || per * cols !== GRID_COLS) {
@@ -431,6 +436,7 @@ export function regionalLand(
   const kmPerCell = EARTH_RADIUS_KM * RAD * deg;
   const latOf = (r: number): number => -90 + (r + 0.5) * deg;
   const reachRows = Math.ceil(km / kmPerCell);
+  const eastward = part === 'eastward';
   const out = new Uint8Array(rows * cols);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
@@ -446,10 +452,14 @@ export function regionalLand(
           if (d2 >= km * km) continue;
           const w = area * (1 - d2 / (km * km));
           weights += w;
-          shares += w * (coarse[r2 * cols + wrapIndex(c + dc, cols)] ?? 0);
+          const share = coarse[r2 * cols + wrapIndex(c + dc, cols)] ?? 0;
+          // The sine of the bearing: the eastward offset over the distance (0 at the cell itself).
+          shares += eastward ? (d2 > 0 ? (w * share * dc * east) / Math.sqrt(d2) : 0) : w * share;
         }
       }
-      out[r * cols + c] = Math.round(shares / weights);
+      out[r * cols + c] = eastward
+        ? Math.round(128 + (127 * shares) / (255 * weights))
+        : Math.round(shares / weights);
     }
   }
   return out;
@@ -555,6 +565,7 @@ export function assembleClimateTable(
     radiusKm: supportRadii(all),
     landNear: regionalLand(grids.land, NEAR_GRID, NEAR_KM),
     landFar: regionalLand(grids.land, FAR_GRID, FAR_KM),
+    landEast: regionalLand(grids.land, NEAR_GRID, NEAR_KM, 'eastward'),
   });
 }
 

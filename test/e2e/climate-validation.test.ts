@@ -206,18 +206,18 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 71.5 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.715);
+  it('yearly precipitation within a factor of 1.5 at 73 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.73);
   });
 
   // Target: right for every station with a strong wet season.
-  it('the wetter of DJF and JJA right at 95 % of stations with a strong wet season', () => {
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.95);
+  it('the wetter of DJF and JJA right at 98 % of stations with a strong wet season', () => {
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.98);
   });
 
   // Target: within a factor of 2.
-  it('share of wet hours within a factor of 2 at 92.5 % of stations', () => {
-    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.925);
+  it('share of wet hours within a factor of 2 at 95 % of stations', () => {
+    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.95);
   });
 });
 
@@ -348,15 +348,15 @@ describe('five-fold cross-validation of the climatology', () => {
   });
 
   // Targets: within a factor of 1.5 for 80 % of stations; the wetter season right everywhere.
-  it('yearly precipitation within a factor of 1.5 at 72 %, the wetter season at 97.5 %', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.72);
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.975);
+  it('yearly precipitation within a factor of 1.5 at 75 %, the wetter season at 98 %', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.75);
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.98);
   });
 
   // Targets: the daily range within ±30 %, the share of wet hours within a factor of 2.
-  it('daily range within ±30 % at 92 % and wet hours within a factor of 2 at 93 %', () => {
+  it('daily range within ±30 % at 92 % and wet hours within a factor of 2 at 94 %', () => {
     expect(result['dtrWithin30Percent']).toBeGreaterThanOrEqual(0.92);
-    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.93);
+    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.94);
   });
 });
 
@@ -462,7 +462,7 @@ describe('the reference cities, each held out in turn', () => {
       scores: () => withWeather,
       rms: 1.15,
       noMonth: 22,
-      precip: 19,
+      precip: 21,
       wetSeasons: 12,
       wetHours: 22,
     },
@@ -527,21 +527,20 @@ describe('a second list of cities: the largest of 30 countries, each held out in
   });
 
   // The issue's targets, which this list misses where the fifth does: precipitation within a
-  // factor of 1.5 at 80 % of cities (21 and 19 of 30 here, mostly too dry, most of those on a
-  // coast: Lagos, Abidjan, Dar es Salaam, Alexandria, Lima), no month off by 5 °C at any city
-  // (Tehran's July, 5.1 °C too warm), the wetter season at every city with a strong one
-  // (Santiago's, on the climatology alone) and wet hours within a factor of 2 at every city
-  // (Alexandria's, with weather). The thresholds asserted are what the model reaches, as
-  // elsewhere in this file.
+  // factor of 1.5 at 80 % of cities (22 and 19 of 30 here: Alexandria, Lima, Santiago and
+  // Bengaluru too dry, Bogotá, Karachi, Baghdad and Tehran too wet, on the climatology alone), no
+  // month off by 5 °C at any city (Tehran's July, 5.1 °C too warm) and wet hours within a factor
+  // of 2 at every city (Alexandria's, and with the weather Karachi's). The thresholds asserted
+  // are what the model reaches, as elsewhere in this file.
   describeCityTargets({ cities: CITIES, strongWetSeasons: 23 }, [
     {
       run: 'the climatology alone',
       scores: () => result,
       rms: 1.25,
       noMonth: 29,
-      precip: 21,
-      wetSeasons: 22,
-      wetHours: 30,
+      precip: 22,
+      wetSeasons: 23,
+      wetHours: 29,
     },
     {
       run: 'with weather',
@@ -550,7 +549,7 @@ describe('a second list of cities: the largest of 30 countries, each held out in
       noMonth: 29,
       precip: 19,
       wetSeasons: 23,
-      wetHours: 29,
+      wetHours: 28,
     },
   ]);
 });

@@ -47,6 +47,7 @@ const grids = {
   radiusKm: new Uint16Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
   landNear: new Uint8Array(NEAR_GRID.rows * NEAR_GRID.cols).map((_, i) => (i * 3) % 256),
   landFar: new Uint8Array(FAR_GRID.rows * FAR_GRID.cols).map((_, i) => (i * 5) % 256),
+  landEast: new Uint8Array(NEAR_GRID.rows * NEAR_GRID.cols).map((_, i) => (i * 11) % 256),
 };
 
 describe('the climate table layout', () => {
@@ -61,7 +62,14 @@ describe('the climate table layout', () => {
     expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13, 14, 15]);
     expect(storedValue(table.codes, 12 * Q)).toBe(2);
     // The grids byte for byte (a million cells: compared as bytes, not element by element).
-    for (const name of ['land', 'elevation', 'radiusKm', 'landNear', 'landFar'] as const) {
+    for (const name of [
+      'land',
+      'elevation',
+      'radiusKm',
+      'landNear',
+      'landFar',
+      'landEast',
+    ] as const) {
       expect([
         name,
         table[name].constructor,
@@ -104,6 +112,32 @@ describe('the climate table layout', () => {
     const p = midMonthValues(means);
     const back = p.map((v, i) => ((p[(i + 11) % 12] ?? 0) + 6 * v + (p[(i + 1) % 12] ?? 0)) / 8);
     back.forEach((v, i) => expect(v).toBeCloseTo(means[i] ?? 0, 6));
+  });
+
+  it('regional land eastward: which side the land within the reach lies on', () => {
+    // Land west of the prime meridian (and east of the date line), sea east of it.
+    const half = new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) =>
+      i % GRID_COLS < 360 ? 255 : 0,
+    );
+    const east = regionalLand(half, NEAR_GRID, NEAR_KM, 'eastward');
+    const { deg, cols } = NEAR_GRID;
+    const at = (lat: number, lon: number): number =>
+      east[Math.floor((lat + 90) / deg) * cols + Math.floor((lon + 180) / deg)] ?? -1;
+    // No land, or land all round: balanced (128).
+    expect([at(0, -90), at(0, 90), at(60.5, 90)]).toStrictEqual([128, 128, 128]);
+    // Near the prime meridian the land is to the west (below 128), on either side of the coast,
+    // and less so 1.5° inland at 60.5° (82 km of the 300 km reach). On the coastline itself a
+    // continuous kernel gives 128 − 127 / π = 88 (the mean of |sin| over the western half is 2 / π,
+    // and half the weight is there). Near the date line the land is to the east, by as much.
+    const west = [at(0.5, -0.5), at(0.5, 0.5), at(60.5, -1.5)];
+    expect(west).toStrictEqual([93, 93, 99]);
+    expect([at(0.5, 179.5), at(0.5, -179.5), at(60.5, -178.5)]).toStrictEqual(
+      west.map((v) => 256 - v),
+    );
+    const all = new Uint8Array(GRID_ROWS * GRID_COLS).fill(255);
+    expect(new Set(regionalLand(all, NEAR_GRID, NEAR_KM, 'eastward'))).toStrictEqual(
+      new Set([128]),
+    );
   });
 
   it('regional land share: the share of land within the reach, falling smoothly across a coast', () => {
