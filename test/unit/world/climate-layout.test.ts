@@ -28,6 +28,7 @@ import {
   validationSplit,
 } from '../../../src/world/climate-stations.js';
 import { distanceKm } from '../../../src/world/geo.js';
+import { climateBytes } from '../../helpers/world.js';
 
 const station = (lat: number, lon: number, base: number): TableStation => ({
   lat,
@@ -284,5 +285,13 @@ describe('the validation split', () => {
     const twin = { id: 'twin', koppen: 'Dfb', lat: -60.1, lon: -180 };
     const held = validationSplit([...stations, twin], 2).heldOut.map((s) => s.id);
     expect(held.includes('s0')).toBe(held.includes('twin'));
+  });
+});
+
+describe('the production climate table', () => {
+  it('stays within the budget of 1 MB in the package (built from data/climate/ as npm run build does)', async () => {
+    const size = (await climateBytes()).length;
+    console.log(`climate.bin: ${size} bytes`);
+    expect(size).toBeLessThanOrEqual(1_000_000);
   });
 });
