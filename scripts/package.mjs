@@ -169,8 +169,13 @@ export async function packageExecutable() {
         assets,
       }),
     );
+    // src/sea.ts runs an offline query while the snapshot is built, on the data of this checkout.
     step('blob (node --experimental-sea-config)', () =>
-      run(process.execPath, ['--experimental-sea-config', config], { cwd: work, stdio: 'pipe' }),
+      run(process.execPath, ['--experimental-sea-config', config], {
+        cwd: work,
+        stdio: 'pipe',
+        env: { ...process.env, WEATHER_SNAPSHOT_DATA: join(root, 'data') },
+      }),
     );
 
     step(`copy ${process.execPath}`, () => copyFileSync(process.execPath, binary));

@@ -3,16 +3,17 @@
 // next to the executable can be assumed; the npm build reads data/ instead.
 //
 // The executable is built with a V8 startup snapshot (scripts/package.mjs, `useSnapshot`): this
-// file runs once at build time, loads the modules a query needs, and names `run` as what the
-// executable starts with.
+// file runs once at build time, loads the modules a query needs, runs an offline query (so that
+// its code is compiled in the snapshot), and names `run` as what the executable starts with.
 // Nothing read from the process (arguments, environment, terminal, the assets) may be kept from
 // that run: all of it is read inside `run`.
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startupSnapshot } from 'node:v8';
 import { readDataFile } from './core/data-files.js';
 import { main, processIO, startsItself } from './cli/main.js';
-import { loadQueryModules } from './cli/warm.js';
+import { loadQueryModules, warmOfflineQuery } from './cli/warm.js';
 
 /**
  * An asset as the executable holds it, without a copy: a view of memory that must not be written
@@ -49,12 +50,28 @@ function run(): void {
   });
 }
 
+/**
+ * The data folder of the checkout the executable is built from (scripts/package.mjs says where),
+ * for the query run while the snapshot is built; the executable itself reads only its assets.
+ */
+const SNAPSHOT_DATA = 'WEATHER_SNAPSHOT_DATA';
+
+/**
+ * A data file of that folder, read synchronously: a file handle of node:fs/promises could still
+ * be alive when the heap is written (src/cli/warm.ts).
+ */
+function readSnapshotData(folder: string, name: string): Promise<Uint8Array> {
+  return Promise.resolve(readFileSync(`${folder}/${name}`));
+}
+
 if (startupSnapshot.isBuildingSnapshot()) {
-  // Evaluated now and kept in the snapshot; the build waits for the promise (the event loop runs
-  // dry before the heap is written). A query is not run here: it leaves native handles behind,
-  // and whether they are gone when the heap is written varies, so the builder would abort now
-  // and then (CheckGlobalAndEternalHandles, seen with Node 20 and 22).
-  void loadQueryModules();
+  // Evaluated now and kept in the snapshot, with the code of an offline query compiled; the build
+  // waits for the promise (the event loop runs dry before the heap is written), and fails if it
+  // rejects.
+  const folder = process.env[SNAPSHOT_DATA];
+  if (folder === undefined)
+    throw new Error(`${SNAPSHOT_DATA} is not set: build with npm run package`);
+  void loadQueryModules().then(() => warmOfflineQuery((name) => readSnapshotData(folder, name)));
   startupSnapshot.setDeserializeMainFunction(run);
 } else {
   run();

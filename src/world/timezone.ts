@@ -40,6 +40,11 @@ export function zoneAt(
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Forgets the ICU formatters made so far (a startup snapshot cannot hold them). */
+export function forgetFormatters(): void {
+  formatters.clear();
+}
+
 function formatterFor(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
   if (formatter === undefined) {

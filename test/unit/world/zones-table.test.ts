@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  forgetFormatters,
   icuUtcOffsetSeconds,
   tabledUtcOffsets,
   utcOffsetSeconds,
@@ -188,6 +189,23 @@ describe('the zones table built from this node', () => {
     ]);
     expect([offsets('Europe/London', late), offsets('Europe/London', utc(1960, 1, 15))]).toEqual([
       3600, 0,
+    ]);
+  });
+});
+
+describe('icuUtcOffsetSeconds', () => {
+  it('answers the same once its formatters are forgotten (src/cli/warm.ts forgets them)', () => {
+    const at = utc(2026, 1, 31);
+    const before = ['Asia/Kathmandu', 'America/St_Johns'].map((zone) =>
+      icuUtcOffsetSeconds(zone, at),
+    );
+    forgetFormatters();
+    const after = ['Asia/Kathmandu', 'America/St_Johns'].map((zone) =>
+      icuUtcOffsetSeconds(zone, at),
+    );
+    expect([before, after]).toStrictEqual([
+      [20_700, -12_600],
+      [20_700, -12_600],
     ]);
   });
 });
