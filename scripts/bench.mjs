@@ -2,23 +2,17 @@
 // against baselines measured in the same run, interleaved with the figures (`node -e 0` for
 // start-up, a bare node:http server for `weather serve`), so a busy machine moves both sides.
 // Prints a table and exits 1 when a budget is missed. The sections are listed in
-// scripts/bench/sections.mjs, which says how to add one.
-//
-//   --report-only      exit 0 even when a budget is missed
-//   --markdown         print the table as Markdown (for README.md, "Performance")
-//   --quick            a smoke run of one to two minutes (also BENCH_QUICK=1); rougher
-//                      figures, and the single executable only if it is built and up to date
-//   --only <sections>  comma-separated: startup, ansiweather, server, world, places
-//   --no-package       never build the single executable (skip it when missing or out of date)
-//   --self-test        check the parsers and the arithmetic on canned outputs; measures nothing
+// scripts/bench/sections.mjs, which says how to add one; the options are USAGE below.
 //
 // Needs hyperfine, wrk, GNU time (/usr/bin/time) and ansiweather (Debian packages); a figure
-// whose tool is missing is reported as skipped.
+// whose tool is missing is reported as skipped. dist/ is rebuilt first when it is out of date or
+// was built by another node (scripts/bench/executable.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { freshCli } from './bench/executable.mjs';
 import { renderMarkdown, renderText, verdict } from './bench/figures.mjs';
 import { startWeatherServer } from './bench/processes.mjs';
 import { SECTIONS } from './bench/sections.mjs';
@@ -28,16 +22,46 @@ import { selfTest } from './bench/self-test.mjs';
 
 const NAMES = SECTIONS.map((section) => section.name);
 
-const { values: options } = parseArgs({
-  options: {
-    'report-only': { type: 'boolean', default: false },
-    markdown: { type: 'boolean', default: false },
-    quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
-    only: { type: 'string', default: NAMES.join(',') },
-    'no-package': { type: 'boolean', default: false },
-    'self-test': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `usage: npm run bench -- [options]
+
+  --report-only      exit 0 even when a budget is missed
+  --markdown         print the table as Markdown (for README.md, "Performance")
+  --quick            a smoke run of one to two minutes (also BENCH_QUICK=1); rougher
+                     figures, and the single executable only if it is built and up to date
+  --only <sections>  comma-separated: ${NAMES.join(', ')}
+  --no-package       never build the single executable (skip it when missing or out of date)
+  --self-test        check the parsers and the arithmetic on canned outputs; measures nothing
+  --help             print this
+`;
+
+/** The options; a one-line error and exit code 2 for an option it does not know. */
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        'report-only': { type: 'boolean', default: false },
+        markdown: { type: 'boolean', default: false },
+        quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
+        only: { type: 'string', default: NAMES.join(',') },
+        'no-package': { type: 'boolean', default: false },
+        'self-test': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // Node 22 goes on about positional arguments after the first sentence.
+    process.stderr.write(`bench: ${message.split('. ')[0]}; --help lists the options\n`);
+    process.exit(2);
+  }
+}
+
+const options = parseOptions();
+
+if (options.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 
 if (options['self-test']) {
   process.stdout.write(`${selfTest()}\n`);
@@ -46,9 +70,15 @@ if (options['self-test']) {
 
 const only = new Set(options.only.split(','));
 const unknown = [...only].filter((name) => !NAMES.includes(name));
-if (unknown.length > 0)
-  throw new Error(`unknown section ${unknown.join(', ')}; known: ${NAMES.join(', ')}`);
+if (unknown.length > 0) {
+  process.stderr.write(
+    `bench: unknown section ${unknown.join(', ')}; known: ${NAMES.join(', ')}\n`,
+  );
+  process.exit(2);
+}
 const quick = options.quick;
+
+freshCli();
 
 /** @param {number} at */
 const load = (at) => at.toFixed(2);

@@ -1,6 +1,7 @@
-// The single executable the bench times: dist/weather-<platform>-<arch>, built by
-// `npm run package` when it is missing or older than what goes into it.
-import { readdirSync, statSync } from 'node:fs';
+// What the bench times as built: dist/weather.cjs, which bin/weather.js runs (rebuilt by
+// `npm run build` when it is out of date), and the single executable dist/weather-<platform>-<arch>
+// (built by `npm run package` when it is missing or older than what goes into it).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ASSETS } from '../package.mjs';
 import { NODE, ROOT, run } from './processes.mjs';
@@ -17,6 +18,12 @@ const INPUTS = [
   ...Object.values(ASSETS),
   'package-lock.json',
 ].map((path) => join(ROOT, path));
+
+const CLI = join(ROOT, 'dist', 'weather.cjs');
+/** What dist/weather.cjs and its code cache are made of (scripts/build.mjs), node included. */
+const CLI_INPUTS = ['src', 'scripts/build.mjs', 'scripts/bundle.mjs', 'package-lock.json'].map(
+  (path) => join(ROOT, path),
+);
 
 /** @param {string} path */
 function newest(path) {
@@ -35,6 +42,38 @@ function modified(path) {
   } catch {
     return -Infinity;
   }
+}
+
+/** The V8 that made dist/weather.cjs's code cache, as scripts/build.mjs records it. */
+function cacheV8() {
+  try {
+    return readFileSync(`${CLI}.cache.v8`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why dist/ is not what bin/weather.js should be timed with, or undefined when it is. A code cache
+ * that another node made (the suite run on Node 22 rebuilds dist/ with its own) is refused by V8,
+ * and bin/weather.js then compiles the CLI from source: the start-up figures would time that.
+ */
+function staleCli() {
+  const built = modified(CLI);
+  if (built === -Infinity) return 'not built';
+  if (built <= Math.max(modified(NODE), ...CLI_INPUTS.map(newest))) return 'out of date';
+  const v8 = cacheV8();
+  if (v8 !== process.versions.v8)
+    return `its code cache is V8 ${v8 ?? 'unknown'}'s, not ${process.versions.v8}'s`;
+  return undefined;
+}
+
+/** Rebuilds dist/ (npm run build, which empties it, executable included) when it is stale. */
+export function freshCli() {
+  const stale = staleCli();
+  if (stale === undefined) return;
+  process.stderr.write(`dist/weather.cjs: ${stale}: npm run build\n`);
+  run(NODE, [join(ROOT, 'scripts/build.mjs')]);
 }
 
 /**
