@@ -52,13 +52,25 @@ function unknownHelpTopic(program: Command, argv: readonly string[]): string | u
   return undefined;
 }
 
-/** Words after the top-level options that are not a command: commander's suggestion, if any. */
-function unknownCommand(command: Command, word = command.args[0] ?? ''): UsageError {
+/** Words that could be a place's name ("London", "New York", "St. John's, CA"), not a typo. */
+const PLACE_LIKE = /^\p{L}[\p{L}\p{M} ,.'-]{0,99}$/u;
+
+/**
+ * Words after the top-level options that are not a command: commander's suggestion, if any; else,
+ * for words that read as a place's name (`weather London`), how to ask for it by name.
+ */
+function unknownCommand(
+  command: Command,
+  word = command.args[0] ?? '',
+  place?: string,
+): UsageError {
   const near = suggestCommand(command, word);
-  return new UsageError(
-    `unknown command ${quoted(word)}`,
-    near ? `did you mean ${near}?` : 'see: weather --help',
-  );
+  const hint = near
+    ? `did you mean ${near}?`
+    : place !== undefined && PLACE_LIKE.test(place)
+      ? `for a place by name: weather --place "${place}"`
+      : 'see: weather --help';
+  return new UsageError(`unknown command ${quoted(word)}`, hint);
 }
 
 /** Runs `weather` with `argv` (without node and script) and returns the exit code. */
@@ -72,7 +84,9 @@ export async function main(
   try {
     const actions: Record<string, Invoke> = {
       '': async (command) => {
-        if (command.args.length > 0) throw unknownCommand(command);
+        if (command.args.length > 0) {
+          throw unknownCommand(command, command.args[0], command.args.join(' '));
+        }
         return (await import('./commands/current.js')).currentCommand(io, platform)(command);
       },
       ...lazyGroup('config', async () => (await import('./commands/config.js')).configCommands(io)),

@@ -39,6 +39,15 @@ describe('usage errors exit 2 before any request', () => {
     ],
     [['--bogus'], 'weather: unknown option "--bogus"\nhint: see: weather --help\n'],
     [['confg'], 'weather: unknown command "confg"\nhint: did you mean config?\n'],
+    [
+      ['London'],
+      'weather: unknown command "London"\nhint: for a place by name: weather --place "London"\n',
+    ],
+    [
+      ['New', 'York', '-o', 'summary'],
+      'weather: unknown command "New"\nhint: for a place by name: weather --place "New York"\n',
+    ],
+    [['12'], 'weather: unknown command "12"\nhint: see: weather --help\n'],
   ])('%j', async (args, stderr) => {
     const r = await runIn(home, args);
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', stderr]);
