@@ -56,11 +56,34 @@ export async function buildDist() {
  * file exports: what a `require` of the package returns for a CommonJS package, the named exports
  * for an ES module (the CLI imports no default of it).
  */
-const VENDOR = {
+export const VENDOR = {
   undici: "module.exports = require('undici');",
   'cli-table3': "module.exports = require('cli-table3');",
   'fast-xml-parser': "export * from 'fast-xml-parser';",
 };
+
+/**
+ * The VENDOR package `name` bundled on its own into `outfile`, CommonJS (the single executable's
+ * copy without whitespace).
+ * @param {keyof typeof VENDOR} name
+ * @param {string} outfile
+ * @param {{ minifyWhitespace?: boolean }} [options]
+ */
+export function bundleVendor(name, outfile, options = {}) {
+  return build({
+    ...BUNDLE_DEFAULTS,
+    stdin: {
+      contents: VENDOR[name],
+      resolveDir: root,
+      sourcefile: `vendor/${name}.js`,
+      loader: 'js',
+    },
+    outfile,
+    format: 'cjs',
+    metafile: true,
+    ...options,
+  });
+}
 
 /** Resolves an import of a VENDOR package to its file, required when first imported. */
 const vendorFiles = {
@@ -98,14 +121,8 @@ async function bundle(outdir) {
     metafile: true,
   });
   const vendors = await Promise.all(
-    Object.entries(VENDOR).map(([name, contents]) =>
-      build({
-        ...BUNDLE_DEFAULTS,
-        stdin: { contents, resolveDir: root, sourcefile: `vendor/${name}.js`, loader: 'js' },
-        outfile: `${outdir}/vendor/${name}.cjs`,
-        format: 'cjs',
-        metafile: true,
-      }),
+    /** @type {(keyof typeof VENDOR)[]} */ (Object.keys(VENDOR)).map((name) =>
+      bundleVendor(name, `${outdir}/vendor/${name}.cjs`),
     ),
   );
   return [cli, ...vendors].reduce(

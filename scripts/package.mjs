@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
+import { bundleVendor } from './build.mjs';
 import { BUNDLE_DEFAULTS } from './bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -62,9 +63,35 @@ function step(label, action) {
 const IMPORT_META_USER = 'src/core/data-files.ts';
 
 /**
- * One CommonJS file with everything inlined: in Node 20 a SEA's main script must be CommonJS and
- * can require() only built-in modules. Lazy `import()`s of the language tables become inline
- * requires, so nothing is loaded from disk at run time.
+ * Packages the executable carries as assets (`vendor/<name>.cjs`) rather than in its bundle: the
+ * bundle's source is deserialised from the snapshot at every start, and undici, half of it, is
+ * needed only for calls through a proxy (src/core/vendor-asset.ts evaluates it then).
+ * @type {readonly (keyof typeof import('./build.mjs').VENDOR)[]}
+ */
+const VENDOR_ASSETS = ['undici'];
+
+/** Resolves an import of a VENDOR_ASSETS package to a module that evaluates its asset. */
+const vendorAssets = {
+  name: 'vendor-assets',
+  /** @param {import('esbuild').PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+      /** @type {readonly string[]} */ (VENDOR_ASSETS).includes(path)
+        ? { path, namespace: 'vendor-asset' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vendor-asset' }, ({ path }) => ({
+      contents: `module.exports = require('./src/core/vendor-asset.ts').vendorAsset(${JSON.stringify(path)});`,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * One CommonJS file with everything inlined but VENDOR_ASSETS: in Node 20 a SEA's main script
+ * must be CommonJS and can require() only built-in modules. Lazy `import()`s of the language
+ * tables become inline requires, so nothing is loaded from disk at run time.
  */
 /** @param {string} outfile */
 async function bundle(outfile) {
@@ -74,6 +101,7 @@ async function bundle(outfile) {
     outfile,
     absWorkingDir: root,
     format: 'cjs',
+    plugins: [vendorAssets],
     write: false,
     // The source stays in the executable's heap (V8 compiles a function from it when it first
     // runs), and every start deserialises it: without whitespace and comments, and with nothing
@@ -148,11 +176,21 @@ export async function packageExecutable() {
     const blob = join(work, 'weather.blob');
     const binary = join(work, 'weather');
     await step('bundle (esbuild, CommonJS)', () => bundle(main));
+    /** @type {Record<string, string>} */
+    const vendorAssetFiles = {};
+    for (const name of VENDOR_ASSETS) {
+      const file = join(work, 'vendor', `${name}.cjs`);
+      await step(`vendor/${name}.cjs (esbuild)`, () =>
+        bundleVendor(name, file, { minifyWhitespace: true }),
+      );
+      vendorAssetFiles[`vendor/${name}.cjs`] = file;
+    }
 
     const config = join(work, 'sea-config.json');
-    const assets = Object.fromEntries(
-      Object.entries(ASSETS).map(([name, file]) => [name, join(root, file)]),
-    );
+    const assets = {
+      ...Object.fromEntries(Object.entries(ASSETS).map(([name, file]) => [name, join(root, file)])),
+      ...vendorAssetFiles,
+    };
     writeFileSync(
       config,
       JSON.stringify({

@@ -8,12 +8,13 @@ import { NODE, ROOT, run } from './processes.mjs';
 
 const EXECUTABLE = join(ROOT, 'dist', `weather-${process.platform}-${process.arch}`);
 /**
- * What the executable is made of: the sources, its build scripts, the data it carries (package.mjs
- * lists them), the lock file, node.
+ * What the executable is made of: the sources, its build scripts (build.mjs bundles the vendor
+ * files it carries), the data it carries (package.mjs lists them), the lock file, node.
  */
 const INPUTS = [
   'src',
   'scripts/package.mjs',
+  'scripts/build.mjs',
   'scripts/bundle.mjs',
   ...Object.values(ASSETS),
   'package-lock.json',

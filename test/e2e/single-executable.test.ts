@@ -13,6 +13,7 @@ import {
   type Run,
   type Served,
 } from '../helpers/cli.js';
+import { startProxy } from '../helpers/proxy-server.js';
 
 const NOW = '2026-06-21T12:00:00Z';
 const VERSION = (
@@ -63,8 +64,11 @@ function fresh(): void {
   }
 }
 
-async function both(args: readonly string[]): Promise<{ sea: Run; npm: Run }> {
-  const options = { env, cwd: work.home };
+async function both(
+  args: readonly string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ sea: Run; npm: Run }> {
+  const options = { env: { ...env, ...extraEnv }, cwd: work.home };
   fresh();
   const sea = await runCommand(exe, args, options);
   fresh();
@@ -112,6 +116,24 @@ describe('the single executable (npm run package)', () => {
       const { sea, npm } = await both([...args, '-o', output]);
       expect(visible(sea)).toEqual(visible(npm));
       expect(npm.code).toBe(0);
+    }
+  });
+
+  it('makes live calls through an HTTP proxy as bin/weather.js does (undici, loaded on first use)', async () => {
+    const proxy = await startProxy();
+    try {
+      const args = ['--lat', '35.68', '--lon', '139.69', '--base-url', baseUrl, '--appid', key];
+      const { sea, npm } = await both([...args, '-f', '{name}'], { HTTP_PROXY: proxy.url });
+      expect([visible(sea), visible(npm)]).toEqual([
+        { code: 0, stdout: 'Hatsudai\n', stderr: '' },
+        { code: 0, stdout: 'Hatsudai\n', stderr: '' },
+      ]);
+      expect(proxy.seen.map(({ method, target }) => `${method} ${target.split('?')[0]}`)).toEqual([
+        `GET ${baseUrl}/weather`,
+        `GET ${baseUrl}/weather`,
+      ]);
+    } finally {
+      await proxy.close();
     }
   });
 
