@@ -5,8 +5,8 @@
 // scripts/bench/sections.mjs, which says how to add one; the options are USAGE below.
 //
 // Needs hyperfine, wrk, GNU time (/usr/bin/time) and ansiweather (Debian packages); a figure
-// whose tool is missing is reported as skipped. dist/ is rebuilt first when it is out of date or
-// was built by another node (scripts/bench/executable.mjs).
+// whose tool is missing is reported as skipped. dist/ is rebuilt first, for the sections that run
+// bin/weather.js, when it is out of date or was built by another node (scripts/bench/executable.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +78,7 @@ if (unknown.length > 0) {
 }
 const quick = options.quick;
 
-freshCli();
+if (SECTIONS.some((section) => section.cli && only.has(section.name))) freshCli();
 
 /** @param {number} at */
 const load = (at) => at.toFixed(2);

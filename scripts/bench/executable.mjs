@@ -7,24 +7,19 @@ import { ASSETS } from '../package.mjs';
 import { NODE, ROOT, run } from './processes.mjs';
 
 const EXECUTABLE = join(ROOT, 'dist', `weather-${process.platform}-${process.arch}`);
-/**
- * What the executable is made of: the sources, its build scripts (build.mjs bundles the vendor
- * files it carries), the data it carries (package.mjs lists them), the lock file, node.
- */
-const INPUTS = [
-  'src',
-  'scripts/package.mjs',
-  'scripts/build.mjs',
-  'scripts/bundle.mjs',
-  ...Object.values(ASSETS),
-  'package-lock.json',
-].map((path) => join(ROOT, path));
-
 const CLI = join(ROOT, 'dist', 'weather.cjs');
-/** What dist/weather.cjs and its code cache are made of (scripts/build.mjs), node included. */
+/** What dist/weather.cjs and its code cache are made of (scripts/build.mjs), node aside. */
 const CLI_INPUTS = ['src', 'scripts/build.mjs', 'scripts/bundle.mjs', 'package-lock.json'].map(
   (path) => join(ROOT, path),
 );
+/**
+ * What the executable is made of: what the CLI is (build.mjs also bundles the vendor files it
+ * carries), its own build script, the data it carries (package.mjs lists them), node aside.
+ */
+const INPUTS = [
+  ...CLI_INPUTS,
+  ...['scripts/package.mjs', ...Object.values(ASSETS)].map((path) => join(ROOT, path)),
+];
 
 /** @param {string} path */
 function newest(path) {
@@ -45,6 +40,18 @@ function modified(path) {
   }
 }
 
+/**
+ * Whether `file` is built and newer than node and every one of `inputs`: 'not built', 'out of
+ * date', or undefined when it is fresh.
+ * @param {string} file
+ * @param {readonly string[]} inputs
+ */
+function staleness(file, inputs) {
+  const built = modified(file);
+  if (built === -Infinity) return 'not built';
+  return built > Math.max(modified(NODE), ...inputs.map(newest)) ? undefined : 'out of date';
+}
+
 /** The V8 that made dist/weather.cjs's code cache, as scripts/build.mjs records it. */
 function cacheV8() {
   try {
@@ -60,9 +67,8 @@ function cacheV8() {
  * and bin/weather.js then compiles the CLI from source: the start-up figures would time that.
  */
 function staleCli() {
-  const built = modified(CLI);
-  if (built === -Infinity) return 'not built';
-  if (built <= Math.max(modified(NODE), ...CLI_INPUTS.map(newest))) return 'out of date';
+  const stale = staleness(CLI, CLI_INPUTS);
+  if (stale !== undefined) return stale;
   const v8 = cacheV8();
   if (v8 !== process.versions.v8)
     return `its code cache is V8 ${v8 ?? 'unknown'}'s, not ${process.versions.v8}'s`;
@@ -84,10 +90,8 @@ export function freshCli() {
  * @returns {string | { skipped: string }}
  */
 export function executable(build) {
-  const sources = Math.max(modified(NODE), ...INPUTS.map(newest));
-  const built = modified(EXECUTABLE);
-  if (built > sources) return EXECUTABLE;
-  const state = built === -Infinity ? 'not built' : 'out of date';
+  const state = staleness(EXECUTABLE, INPUTS);
+  if (state === undefined) return EXECUTABLE;
   if (!build) return { skipped: `${state}; run npm run package` };
   process.stderr.write(`single executable ${state}: npm run package\n`);
   run(NODE, [join(ROOT, 'scripts/package.mjs')]);

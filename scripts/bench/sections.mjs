@@ -27,7 +27,12 @@ import { benchWorld } from './world.mjs';
  *   buildExecutable: boolean,
  *   client: () => Promise<WeatherServer>,
  * }} Context
- * @typedef {{ name: string, measure: (context: Context) => Row[] | Promise<Row[]> }} Section
+ * `cli`: the section runs bin/weather.js, so dist/ must be fresh (executable.mjs, freshCli).
+ * @typedef {{
+ *   name: string,
+ *   cli: boolean,
+ *   measure: (context: Context) => Row[] | Promise<Row[]>,
+ * }} Section
  */
 
 /** @param {string} figure */
@@ -37,6 +42,7 @@ const noHyperfine = (figure) => [{ figure, unit: '', skipped: 'no hyperfine' }];
 export const SECTIONS = [
   {
     name: 'startup',
+    cli: true,
     measure: async ({ quick, tmp, buildExecutable, client }) => {
       if (!have('hyperfine')) return noHyperfine('start-up');
       const server = await client();
@@ -52,6 +58,7 @@ export const SECTIONS = [
   },
   {
     name: 'ansiweather',
+    cli: true,
     measure: async ({ quick, tmp, client }) => {
       if (!have('hyperfine')) return noHyperfine('ansiweather');
       const server = await client();
@@ -60,6 +67,7 @@ export const SECTIONS = [
   },
   {
     name: 'server',
+    cli: true,
     measure: async ({ quick, tmp }) => {
       if (!have('wrk')) return [{ figure: 'server', unit: '', skipped: 'no wrk' }];
       // A server of its own, so its resident set owes nothing to the start-up runs.
@@ -71,9 +79,10 @@ export const SECTIONS = [
       }
     },
   },
-  { name: 'world', measure: ({ quick }) => benchWorld({ quick }) },
+  { name: 'world', cli: false, measure: ({ quick }) => benchWorld({ quick }) },
   {
     name: 'places',
+    cli: true,
     measure: ({ quick, tmp }) => benchPlaces({ quick, home: join(tmp, 'places') }),
   },
 ];

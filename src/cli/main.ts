@@ -59,11 +59,7 @@ const PLACE_LIKE = /^\p{L}[\p{L}\p{M} ,.'-]{0,99}$/u;
  * Words after the top-level options that are not a command: commander's suggestion, if any; else,
  * for words that read as a place's name (`weather London`), how to ask for it by name.
  */
-function unknownCommand(
-  command: Command,
-  word = command.args[0] ?? '',
-  place?: string,
-): UsageError {
+function unknownCommand(command: Command, word: string, place?: string): UsageError {
   const near = suggestCommand(command, word);
   const hint = near
     ? `did you mean ${near}?`
@@ -85,7 +81,7 @@ export async function main(
     const actions: Record<string, Invoke> = {
       '': async (command) => {
         if (command.args.length > 0) {
-          throw unknownCommand(command, command.args[0], command.args.join(' '));
+          throw unknownCommand(command, command.args[0] ?? '', command.args.join(' '));
         }
         return (await import('./commands/current.js')).currentCommand(io, platform)(command);
       },
