@@ -295,6 +295,39 @@ function worseThan(now: BaselineRow, before: BaselineRow): string | undefined {
   return problems.length > 0 ? `${now.name} (${keyOf(now)}): ${problems.join(', ')}` : undefined;
 }
 
+/** The distance from `station` to the nearest of `others`, km. */
+function nearestDistanceKm(
+  station: Pick<ClimateStation, 'lat' | 'lon'>,
+  others: readonly Pick<ClimateStation, 'lat' | 'lon'>[],
+): number {
+  return Math.min(...others.map((o) => distanceKm(station.lat, station.lon, o.lat, o.lon)));
+}
+
+/** Bands of the distance to the nearest station of the training set, km: [from, to). */
+const NEIGHBOUR_BANDS: readonly (readonly [number, number])[] = [
+  [0, 100],
+  [100, 200],
+  [200, 300],
+  [300, 500],
+  [500, Infinity],
+];
+
+/**
+ * The share of stations with the yearly precipitation within a factor of 1.5, by how far the
+ * nearest station the climatology kept is: how much a denser network could be expected to gain
+ * (printed, for the notes on the validation).
+ */
+function precipitationByNeighbour(scores: readonly Scores[], nearestKm: readonly number[]): string {
+  const lines = NEIGHBOUR_BANDS.map(([from, to]) => {
+    const band = scores.filter((_, i) => (nearestKm[i] ?? 0) >= from && (nearestKm[i] ?? 0) < to);
+    const good = band.filter((s) => within(s.precipRatio, 1.5)).length;
+    const share = band.length > 0 ? `${((100 * good) / band.length).toFixed(1)} %` : '—';
+    const label = to === Infinity ? `${from} km or more` : `${from}–${to} km`;
+    return `  ${label.padEnd(16)} ${String(band.length).padStart(5)} stations  ${share}`;
+  });
+  return `yearly precipitation within ×1.5, by the distance to the nearest training station:\n${lines.join('\n')}`;
+}
+
 describe('five-fold cross-validation of the climatology', () => {
   let result: Record<string, number> = {};
   const rows: BaselineRow[] = [];
@@ -302,13 +335,16 @@ describe('five-fold cross-validation of the climatology', () => {
     const production = await productionTable();
     const all = climateStations();
     const scores: Scores[] = [];
+    const nearestKm: number[] = [];
     for (let fold = 0; fold < 5; fold++) {
       const { training, heldOut } = validationSplit(all, fold);
       const foldScores = scoreHeldOut(training, heldOut, production);
       scores.push(...foldScores);
       rows.push(...foldScores.map((s) => baselineRow(fold, s)));
+      nearestKm.push(...heldOut.map((h) => nearestDistanceKm(h, training)));
     }
     result = report('every fifth held out in turn, the climatology alone (worst 20)', scores, 20);
+    console.log(precipitationByNeighbour(scores, nearestKm));
   }, 240_000);
 
   it('makes no station worse than its accepted baseline beyond the tolerances', () => {
