@@ -34,6 +34,30 @@ const { distanceKm } = await importBundled('src/world/geo.ts');
 export const CLIMATE_DIR = join(ROOT, 'data', 'climate');
 export const LAND_SOURCE = join(ROOT, 'node_modules', 'world-atlas', 'land-50m.json');
 export const DEFAULT_OUT = join(ROOT, 'data', 'climate.bin');
+/** December's and July's precipitation maps (scripts/precipitation-guide.mjs). */
+export const GUIDE_SOURCES = ['dec', 'jul'].map((m) => join(CLIMATE_DIR, `precipitation-${m}.pgm`));
+
+/**
+ * The grey levels of a binary 8-bit PGM of GRID_COLS × GRID_ROWS.
+ * @param {string} path
+ */
+function readGrid(path) {
+  const pgm = readFileSync(path);
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 64).toString('latin1'));
+  if (!header || Number(header[1]) !== GRID_COLS || Number(header[2]) !== GRID_ROWS) {
+    throw new Error(`${path}: not an 8-bit PGM of ${GRID_COLS} × ${GRID_ROWS}`);
+  }
+  return new Uint8Array(pgm.subarray(header[0].length, header[0].length + GRID_COLS * GRID_ROWS));
+}
+
+/** The precipitation guide grids of the table (climate-stations.ts, precipitationGuide). */
+export function guideGrids() {
+  const [december = new Uint8Array(), july = new Uint8Array()] = GUIDE_SOURCES.map(readGrid);
+  return {
+    guideDecember: stationsModule.precipitationGuide(december),
+    guideJuly: stationsModule.precipitationGuide(july),
+  };
+}
 
 /** Reads stations.tsv and normals.tsv of `dir`. */
 export function readStations(dir = CLIMATE_DIR) {
@@ -292,6 +316,7 @@ export function buildClimate({ out = DEFAULT_OUT, force = false } = {}) {
     join(CLIMATE_DIR, 'normals.tsv'),
     LAND_SOURCE,
     PLACES_SOURCE,
+    ...GUIDE_SOURCES,
     fileURLToPath(import.meta.url),
     ...MODULES.map((m) => join(ROOT, m)),
   ];
@@ -303,7 +328,11 @@ export function buildClimate({ out = DEFAULT_OUT, force = false } = {}) {
   const stations = readStations();
   const land = landGrid();
   const elevation = elevationGrid(land, stations);
-  const bytes = stationsModule.assembleClimateTable(stations, { land, elevation });
+  const bytes = stationsModule.assembleClimateTable(stations, {
+    land,
+    elevation,
+    ...guideGrids(),
+  });
   writeAtomically(out, bytes);
   return { built: true, out, bytes: bytes.length, stations: stations.length };
 }

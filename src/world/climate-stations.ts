@@ -1,6 +1,8 @@
 import {
   FAR_GRID,
   GRID_COLS,
+  GUIDE_FLOOR_MM,
+  guideCode,
   GRID_DEG,
   GRID_ROWS,
   LAPSE_C_PER_M,
@@ -548,9 +550,51 @@ export function heatContrasts(
  * The climate file for `stations` over the given land and elevation grids: the stations prepared,
  * the open ocean's stations added, the support radii and the regional land shares computed.
  */
+/**
+ * The legend of the grey levels of Marble's precipitation maps (scripts/precipitation-guide.mjs):
+ * level / 255 at each step, and the month's precipitation there, mm. Linear up to 127 mm (a level
+ * is a millimetre), then each step twice the last; 1024 mm is the legend's "or more", which the
+ * few wetter cells (Cherrapunji's July) pass, as the doubling continued to the top level.
+ */
+const GUIDE_LEGEND: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [0.5, 127],
+  [0.75, 256],
+  [0.87, 512],
+  [0.93, 1024],
+  [1, 2048],
+];
+
+/** A month's precipitation, mm, that grey level `level` (0 … 255) of those maps stands for. */
+export function guideMillimetres(level: number): number {
+  const f = level / 255;
+  for (let k = 1; k < GUIDE_LEGEND.length; k++) {
+    const [f0, p0] = GUIDE_LEGEND[k - 1] ?? [0, 0];
+    const [f1, p1] = GUIDE_LEGEND[k] ?? [1, 0];
+    if (f > f1) continue;
+    const t = (f - f0) / (f1 - f0);
+    return p0 < 127 ? p0 + (p1 - p0) * t : p0 * Math.pow(p1 / p0, t);
+  }
+  return GUIDE_LEGEND[GUIDE_LEGEND.length - 1]?.[1] ?? 0;
+}
+
+/**
+ * A month's precipitation guide of data/climate.bin from the grey levels of its map (GRID_ROWS ×
+ * GRID_COLS, rows from the south pole): the logarithm of the month's precipitation and
+ * GUIDE_FLOOR_MM, as guideCode stores it. Legates and Willmott's climatology was built from some
+ * 24,000 gauges, twenty times the stations of data/climate/: between the stations, the
+ * precipitation regression (climatology.ts) follows its pattern, the wet windward slopes and the
+ * dry lee, the desert's edge, and December's and July's tell which half of the year is the wet one.
+ */
+export function precipitationGuide(levels: Uint8Array): Uint8Array {
+  const cells = GRID_ROWS * GRID_COLS;
+  if (levels.length !== cells) throw new RangeError(`a precipitation map must have ${cells} cells`);
+  return levels.map((level) => guideCode(Math.log(guideMillimetres(level) + GUIDE_FLOOR_MM)));
+}
+
 export function assembleClimateTable(
   stations: readonly ClimateStation[],
-  grids: Pick<ClimateGrids, 'land' | 'elevation'>,
+  grids: Pick<ClimateGrids, 'land' | 'elevation' | 'guideDecember' | 'guideJuly'>,
 ): Uint8Array {
   const landAt = (lat: number, lon: number): number => landShareAt(grids, lat, lon);
   const contrasts = heatContrasts(stations, landAt);
@@ -562,6 +606,8 @@ export function assembleClimateTable(
   return writeClimateTable(all, {
     land: grids.land,
     elevation: grids.elevation,
+    guideDecember: grids.guideDecember,
+    guideJuly: grids.guideJuly,
     radiusKm: supportRadii(all),
     ...regionalGrids(grids.land),
   });

@@ -206,18 +206,18 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: within a factor of 1.5 for 80 % of stations.
-  it('yearly precipitation within a factor of 1.5 at 72.5 % of stations', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.725);
+  it('yearly precipitation within a factor of 1.5 at 82.5 % of stations', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.825);
   });
 
   // Target: right for every station with a strong wet season.
-  it('the wetter of DJF and JJA right at 97.5 % of stations with a strong wet season', () => {
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.975);
+  it('the wetter of DJF and JJA right at every station with a strong wet season', () => {
+    expect(result['wetSeasonRight']).toBe(1);
   });
 
   // Target: within a factor of 2.
-  it('share of wet hours within a factor of 2 at 94.5 % of stations', () => {
-    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.945);
+  it('share of wet hours within a factor of 2 at 97 % of stations', () => {
+    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.97);
   });
 });
 
@@ -384,15 +384,15 @@ describe('five-fold cross-validation of the climatology', () => {
   });
 
   // Targets: within a factor of 1.5 for 80 % of stations; the wetter season right everywhere.
-  it('yearly precipitation within a factor of 1.5 at 75 %, the wetter season at 98 %', () => {
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.75);
-    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.98);
+  it('yearly precipitation within a factor of 1.5 at 85 %, the wetter season at 99.5 %', () => {
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.85);
+    expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.995);
   });
 
   // Targets: the daily range within ±30 %, the share of wet hours within a factor of 2.
-  it('daily range within ±30 % at 92 % and wet hours within a factor of 2 at 94 %', () => {
+  it('daily range within ±30 % at 92 % and wet hours within a factor of 2 at 96 %', () => {
     expect(result['dtrWithin30Percent']).toBeGreaterThanOrEqual(0.92);
-    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.94);
+    expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.96);
   });
 });
 
@@ -562,30 +562,32 @@ describe('a second list of cities: the largest of 30 countries, each held out in
     ]);
   });
 
-  // The issue's targets, which this list misses where the fifth does: precipitation within a
-  // factor of 1.5 at 80 % of cities (22 and 19 of 30 here: Alexandria, Lima, Santiago and
-  // Bengaluru too dry, Bogotá, Karachi, Baghdad and Tehran too wet, on the climatology alone), no
-  // month off by 5 °C at any city (Tehran's July, 5.1 °C too warm) and wet hours within a factor
-  // of 2 at every city (Alexandria's, and with the weather Karachi's). The thresholds asserted
-  // are what the model reaches, as elsewhere in this file.
+  // The issue's targets: precipitation within a factor of 1.5 at 80 % of cities, which this list
+  // meets on the climatology alone (27 of 30: Bengaluru and Kinshasa too dry, Karachi too wet)
+  // and misses with the weather's thirty sampled years on top (23 of 30: also Dar es Salaam,
+  // Jeddah and Los Angeles too dry, Tehran too wet, each by a factor of 1.5–1.8); the wetter
+  // season right at every city, which it meets; no month off by 5 °C at any city, which it misses
+  // (Tehran's July, 5.1 °C too warm), as the fifth does; wet hours within a factor of 2, at every
+  // city but, with the weather, Karachi. The thresholds asserted are what the model reaches, as
+  // elsewhere in this file.
   describeCityTargets({ cities: CITIES, strongWetSeasons: 23 }, [
     {
       run: 'the climatology alone',
       scores: () => result,
       rms: 1.25,
       noMonth: 29,
-      precip: 22,
+      precip: 27,
       wetSeasons: 23,
-      wetHours: 29,
+      wetHours: 30,
     },
     {
       run: 'with weather',
       scores: () => withWeather,
       rms: 1.3,
       noMonth: 29,
-      precip: 19,
+      precip: 23,
       wetSeasons: 23,
-      wetHours: 28,
+      wetHours: 29,
     },
   ]);
 });
@@ -616,7 +618,7 @@ describe('the climate of the stations the climatology was built from', () => {
 
   it('reproduces the daily range, the precipitation and its hours', () => {
     expect(result['dtrWithin30Percent']).toBe(1);
-    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.75);
+    expect(result['precipWithinFactor15']).toBeGreaterThanOrEqual(0.8);
     expect(result['wetSeasonRight']).toBeGreaterThanOrEqual(0.95);
     expect(result['wetHoursWithinFactor2']).toBeGreaterThanOrEqual(0.9);
   });

@@ -3,6 +3,7 @@ import {
   elevationCode,
   elevationOfCode,
   FAR_GRID,
+  guideOfCode,
   GRID_COLS,
   GRID_DEG,
   GRID_ROWS,
@@ -20,10 +21,12 @@ import {
 import {
   drySummer,
   FAR_KM,
+  guideMillimetres,
   heatContrasts,
   overLandShare,
   midMonthValues,
   NEAR_KM,
+  precipitationGuide,
   regionalLand,
   validationSplit,
 } from '../../../src/world/climate-stations.js';
@@ -45,6 +48,8 @@ const bytes = (a: Uint8Array | Uint16Array): Buffer =>
 const grids = {
   land: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => i % 256),
   elevation: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 7) % 256),
+  guideDecember: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 13) % 256),
+  guideJuly: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 17) % 256),
   radiusKm: new Uint16Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
   landNear: new Uint8Array(NEAR_GRID.rows * NEAR_GRID.cols).map((_, i) => (i * 3) % 256),
   landFar: new Uint8Array(FAR_GRID.rows * FAR_GRID.cols).map((_, i) => (i * 5) % 256),
@@ -66,6 +71,8 @@ describe('the climate table layout', () => {
     for (const name of [
       'land',
       'elevation',
+      'guideDecember',
+      'guideJuly',
       'radiusKm',
       'landNear',
       'landFar',
@@ -92,6 +99,53 @@ describe('the climate table layout', () => {
     const huge = values.map((v, i) => (i === 0 ? 400 : v));
     expect(() => writeClimateTable([{ ...s, values: huge }], grids)).toThrow(
       'climate table: seaLevelTempC 400 does not fit in 16 bits',
+    );
+  });
+
+  it('stores the land share and the precipitation guide deflated, and refuses them damaged', () => {
+    const written = writeClimateTable([station(10, 20, 2)], grids);
+    // The land grid of the real table (runs of sea and land) packs to 7 %; these test grids, which
+    // repeat every 256 cells, pack to almost nothing either.
+    expect(written.length).toBeLessThan(2 * GRID_ROWS * GRID_COLS);
+    const damaged = written.slice();
+    const header = new DataView(damaged.buffer);
+    // The land section's offset (after the three header fields and five sections), then its
+    // deflated bytes from 4 past it.
+    const land = header.getUint32(4 * (3 + 5), true);
+    damaged.fill(0xff, land + 4, land + 40);
+    expect(() => readClimateTable(damaged)).toThrow(
+      'climate table is damaged; rebuild it with `npm run build`',
+    );
+    expect(() => readClimateTable(written.slice(0, land + 20))).toThrow(
+      'climate table is truncated',
+    );
+  });
+
+  it('reads the precipitation maps by their legend: linear up to 127 mm, then doubling', () => {
+    // The legend's steps: 0, 0.5, 0.75, 0.87, 0.93 and 1 of the scale (of 255 levels).
+    const steps = [0, 127.5, 191.25, 221.85, 237.15, 255].map(guideMillimetres);
+    expect(steps.map((mm) => Math.round(mm * 1e6) / 1e6)).toStrictEqual([
+      0, 127, 256, 512, 1024, 2048,
+    ]);
+    // Its linear part: 0.04 of the scale is 10 mm, 0.25 is 63.
+    expect(guideMillimetres(10.2)).toBeCloseTo(10.16, 9);
+    expect(guideMillimetres(63.75)).toBeCloseTo(63.5, 9);
+    // Between the steps, geometric: half-way from 0.5 to 0.75 of the scale is √(127 · 256) mm.
+    expect(guideMillimetres(159.375)).toBeCloseTo(Math.sqrt(127 * 256), 9);
+  });
+
+  it("makes a month's guide the logarithm of its millimetres plus 10, one byte in fortieths", () => {
+    const cells = GRID_ROWS * GRID_COLS;
+    const levels = new Uint8Array(cells).fill(90);
+    levels[1] = 255;
+    levels[2] = 0;
+    const guide = precipitationGuide(levels);
+    // 89.6 mm + 10 mm: ln 99.6 − ln 10 = 2.299, 92 fortieths; 2,048 mm + 10: 5.33, the top of
+    // 213; nothing: 0.
+    expect([guide[0], guide[1], guide[2]]).toStrictEqual([92, 213, 0]);
+    expect(guideOfCode(92)).toBeCloseTo(Math.log(10) + 92 / 40, 12);
+    expect(() => precipitationGuide(levels.subarray(1))).toThrow(
+      `a precipitation map must have ${cells} cells`,
     );
   });
 

@@ -1,0 +1,75 @@
+// Writes data/climate/precipitation-dec.pgm and precipitation-jul.pgm: the December and July
+// precipitation of Legates and Willmott's gridded climatology (0.5°, land and sea, built from some
+// 24,000 gauges and ship reports), as the Debian package marble-qt-data ships it for Marble's
+// "Precipitation (December)" and "(July)" maps (CC BY-SA 3.0; data/README.md), reduced to the
+// world model's 0.5° cells. It is run by hand, not by the build, which reads the two files it
+// writes (scripts/build-climate.mjs): the package and its JPEG decoder are not needed to build.
+//
+//   apt-get install marble-qt-data libjpeg-turbo-progs
+//   node scripts/precipitation-guide.mjs
+//
+// Marble's images are 2160 × 1080 grey JPEGs, rows from the north pole, each pixel 1/6°, whose
+// grey level g stands for the month's precipitation through the legend of their map theme
+// (precipitation-guide.ts decodes it). Each 0.5° cell gets the mean grey level of its 3 × 3
+// pixels (the poles' rows aside, see inner), which also evens out the JPEG's noise; rows are written from the south pole, as the
+// model's grids are. The files are binary PGMs (P5) of 720 × 360 bytes.
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MAPS = '/usr/share/marble/data/maps/earth';
+const MONTHS = /** @type {const} */ (['dec', 'jul']);
+const SOURCE_NAMES = { dec: 'precip-dec', jul: 'precip-july' };
+const WIDTH = 2160;
+const HEIGHT = 1080;
+const BLOCK = 3;
+
+/**
+ * The grey levels of a binary PGM (P5, 8-bit) as djpeg writes it.
+ * @param {Buffer} pgm
+ */
+function greyLevels(pgm) {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 64).toString('latin1'));
+  if (!header) throw new Error('not an 8-bit binary PGM');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  if (width !== WIDTH || height !== HEIGHT) throw new Error(`unexpected size ${width} × ${height}`);
+  return pgm.subarray(header[0].length, header[0].length + width * height);
+}
+
+/**
+ * The image's first and last rows (the poles) hold stray levels (255 across much of December's
+ * top row): a block takes its neighbour row's instead.
+ * @param {number} row
+ */
+const inner = (row) => Math.min(HEIGHT - 2, Math.max(1, row));
+
+for (const month of MONTHS) {
+  const name = SOURCE_NAMES[month];
+  const source = join(MAPS, name, `${name}.jpg`);
+  if (!existsSync(source)) {
+    console.error(`${source} is missing: apt-get install marble-qt-data`);
+    process.exit(1);
+  }
+  const grey = greyLevels(
+    execFileSync('djpeg', ['-grayscale', '-pnm', source], { maxBuffer: 4 * WIDTH * HEIGHT }),
+  );
+  const cols = WIDTH / BLOCK;
+  const rows = HEIGHT / BLOCK;
+  const cells = new Uint8Array(cols * rows);
+  for (let row = 0; row < rows; row++) {
+    // Output rows from the south pole; the image's from the north.
+    const top = (rows - 1 - row) * BLOCK;
+    for (let col = 0; col < cols; col++) {
+      let sum = 0;
+      for (let dy = 0; dy < BLOCK; dy++)
+        for (let dx = 0; dx < BLOCK; dx++)
+          sum += grey[inner(top + dy) * WIDTH + col * BLOCK + dx] ?? 0;
+      cells[row * cols + col] = Math.round(sum / (BLOCK * BLOCK));
+    }
+  }
+  const out = join(ROOT, 'data', 'climate', `precipitation-${month}.pgm`);
+  writeFileSync(out, Buffer.concat([Buffer.from(`P5\n${cols} ${rows}\n255\n`), cells]));
+  console.log(`${out}: ${cols} × ${rows} cells from ${source}`);
+}
