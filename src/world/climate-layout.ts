@@ -8,8 +8,11 @@
  *
  * Little-endian throughout. A header of HEADER_WORDS u32 words (HEADER_FIELDS, then the byte offset
  * of each section in SECTIONS order), then the sections, each on a 4-byte boundary. A packed
- * section (a grid of bytes that is mostly runs, such as the land share) is stored deflated after a
- * u32 of its deflated length, and inflated when the table is read (about a millisecond for both).
+ * section (a grid of bytes that deflates well: the land share, the precipitation guide) is stored
+ * as bands of BAND_ROWS rows, each deflated: a u32 count of bands, a u32 deflated length of each,
+ * then the bands. The reader inflates a band when a point first reads a cell of it (PackedGrid):
+ * inflating the three grids whole would add 3 ms to every offline call, and a call reads a few
+ * bands.
  */
 import { deflateSync, inflateSync } from 'node:zlib';
 import { LITTLE_ENDIAN } from '../core/data-files.js';
@@ -175,7 +178,63 @@ export interface ClimateGrids {
   readonly landEast: Uint8Array;
 }
 
-export interface ClimateTable extends ClimateGrids {
+/** Rows of a packed grid deflated together: 5° of the 0.5° grids. */
+const BAND_ROWS = 10;
+const DAMAGED = 'climate table is damaged; rebuild it with `npm run build`';
+
+/**
+ * A packed grid as the table holds it: `cells` is the whole grid, whose bands are inflated as
+ * `rows` is first asked for them (before that they hold zeros).
+ */
+export class PackedGrid {
+  readonly cells: Uint8Array;
+  private readonly ready: Uint8Array;
+
+  constructor(
+    private readonly bands: readonly Uint8Array[],
+    private readonly cols: number,
+    rows: number,
+  ) {
+    if (bands.length !== Math.ceil(rows / BAND_ROWS)) throw new Error(DAMAGED);
+    this.cells = new Uint8Array(rows * cols);
+    this.ready = new Uint8Array(bands.length);
+  }
+
+  /** The cells, with the bands that hold rows r0 and r1 inflated. */
+  rows(r0: number, r1: number): Uint8Array {
+    const b0 = (r0 / BAND_ROWS) | 0;
+    const b1 = (r1 / BAND_ROWS) | 0;
+    if (this.ready[b0] === 0) this.inflate(b0);
+    if (this.ready[b1] === 0) this.inflate(b1);
+    return this.cells;
+  }
+
+  /** Every cell. */
+  whole(): Uint8Array {
+    for (let b = 0; b < this.bands.length; b++) if (this.ready[b] === 0) this.inflate(b);
+    return this.cells;
+  }
+
+  private inflate(band: number): void {
+    const at = band * BAND_ROWS * this.cols;
+    const length = Math.min(BAND_ROWS * this.cols, this.cells.length - at);
+    let cells: Uint8Array;
+    try {
+      cells = inflateSync(this.bands[band] ?? new Uint8Array());
+    } catch {
+      throw new Error(DAMAGED);
+    }
+    if (cells.length !== length) throw new Error(DAMAGED);
+    this.cells.set(cells, at);
+    this.ready[band] = 1;
+  }
+}
+
+/** The grids a table stores packed. */
+type PackedName = 'land' | 'guideDecember' | 'guideJuly';
+
+export interface ClimateTable
+  extends Omit<ClimateGrids, PackedName>, Readonly<Record<PackedName, PackedGrid>> {
   readonly count: number;
   /** lat, lon, elevation (m), land share: 4 per station, in index-cell order. */
   readonly stations: Float32Array;
@@ -194,7 +253,7 @@ interface Kind {
 }
 type Counts = { readonly count: number };
 const SECTIONS: readonly {
-  readonly name: keyof Omit<ClimateTable, 'count'>;
+  readonly name: keyof ClimateGrids | keyof Omit<ClimateTable, 'count'>;
   readonly kind: Kind;
   readonly length: (c: Counts) => number;
   /** Stored deflated (bytes only). */
@@ -275,12 +334,7 @@ export function writeClimateTable(
     const typed = new section.kind(values.length);
     typed.set(Array.from(values));
     const raw = new Uint8Array(typed.buffer);
-    if (!section.packed) return raw;
-    const deflated = deflateSync(raw, { level: 9 });
-    const packed = new Uint8Array(4 + deflated.length);
-    new DataView(packed.buffer).setUint32(0, deflated.length, true);
-    packed.set(deflated, 4);
-    return packed;
+    return section.packed ? packedBands(raw) : raw;
   });
   const { offsets, size } = offsetsOf(payloads.map((p) => p.length));
   const bytes = new Uint8Array(size);
@@ -294,20 +348,43 @@ export function writeClimateTable(
   return bytes;
 }
 
-/** A packed section at byte `at`: `length` bytes, inflated. */
-function inflated(bytes: Uint8Array, at: number, length: number): Uint8Array {
-  if (at + 4 > bytes.length) throw new Error('climate table is truncated');
-  const stored = new DataView(bytes.buffer, bytes.byteOffset + at, 4).getUint32(0, true);
-  if (at + 4 + stored > bytes.length) throw new Error('climate table is truncated');
-  let grid: Uint8Array;
-  try {
-    grid = inflateSync(bytes.subarray(at + 4, at + 4 + stored));
-  } catch {
-    throw new Error('climate table is damaged; rebuild it with `npm run build`');
+/** A grid's bytes as a packed section: its bands of BAND_ROWS rows, each deflated (see above). */
+function packedBands(raw: Uint8Array): Uint8Array {
+  const bandBytes = BAND_ROWS * GRID_COLS;
+  const bands: Uint8Array[] = [];
+  for (let at = 0; at < raw.length; at += bandBytes) {
+    bands.push(deflateSync(raw.subarray(at, at + bandBytes), { level: 9 }));
   }
-  if (grid.length !== length)
-    throw new Error('climate table is damaged; rebuild it with `npm run build`');
-  return new Uint8Array(grid.buffer, grid.byteOffset, grid.length);
+  const head = 4 * (1 + bands.length);
+  const packed = new Uint8Array(head + bands.reduce((n, b) => n + b.length, 0));
+  const view = new DataView(packed.buffer);
+  view.setUint32(0, bands.length, true);
+  let at = head;
+  bands.forEach((band, i) => {
+    view.setUint32(4 * (1 + i), band.length, true);
+    packed.set(band, at);
+    at += band.length;
+  });
+  return packed;
+}
+
+/** The packed section at byte `at` of `bytes`, a grid of GRID_ROWS × GRID_COLS. */
+function packedGrid(bytes: Uint8Array, at: number): PackedGrid {
+  const word = (k: number): number => {
+    if (at + 4 * (k + 1) > bytes.length) throw new Error('climate table is truncated');
+    return new DataView(bytes.buffer, bytes.byteOffset + at + 4 * k, 4).getUint32(0, true);
+  };
+  const count = word(0);
+  if (count > GRID_ROWS) throw new Error(DAMAGED);
+  const bands: Uint8Array[] = [];
+  let start = at + 4 * (1 + count);
+  for (let i = 0; i < count; i++) {
+    const length = word(1 + i);
+    if (start + length > bytes.length) throw new Error('climate table is truncated');
+    bands.push(bytes.subarray(start, start + length));
+    start += length;
+  }
+  return new PackedGrid(bands, GRID_COLS, GRID_ROWS);
 }
 
 export function readClimateTable(bytes: Uint8Array): ClimateTable {
@@ -324,13 +401,14 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     throw new Error('climate table has an unknown format; rebuild it with `npm run build`');
   }
   const counts = { count: header.getUint32(8, true) };
+  const offsetOf = (name: (typeof SECTIONS)[number]['name']): number =>
+    header.getUint32(4 * (HEADER_FIELDS.length + SECTIONS.findIndex((s) => s.name === name)), true);
   const read = (i: number): Stored => {
     const entry = SECTIONS[i];
     if (!entry) throw new Error('climate table: no such section');
     const length = entry.length(counts);
     const size = entry.kind.BYTES_PER_ELEMENT;
     const at = header.getUint32(4 * (HEADER_FIELDS.length + i), true);
-    if (entry.packed) return inflated(bytes, at, length);
     if (at + length * size > bytes.length) throw new Error('climate table is truncated');
     const start = bytes.byteOffset + at;
     if (LITTLE_ENDIAN && start % size === 0) return new entry.kind(bytes.buffer, start, length);
@@ -363,12 +441,24 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     scalars: section('scalars', Float32Array),
     cellStart: section('cellStart', Uint16Array),
     radiusKm: section('radiusKm', Uint16Array),
-    land: section('land', Uint8Array),
+    land: packedGrid(bytes, offsetOf('land')),
     elevation: section('elevation', Uint8Array),
-    guideDecember: section('guideDecember', Uint8Array),
-    guideJuly: section('guideJuly', Uint8Array),
+    guideDecember: packedGrid(bytes, offsetOf('guideDecember')),
+    guideJuly: packedGrid(bytes, offsetOf('guideJuly')),
     landNear: section('landNear', Uint8Array),
     landFar: section('landFar', Uint8Array),
     landEast: section('landEast', Uint8Array),
+  };
+}
+
+/** The grids of a table as writeClimateTable takes them, to build another table over them. */
+export function tableGrids(
+  table: ClimateTable,
+): Pick<ClimateGrids, 'land' | 'elevation' | 'guideDecember' | 'guideJuly'> {
+  return {
+    land: table.land.whole(),
+    elevation: table.elevation,
+    guideDecember: table.guideDecember.whole(),
+    guideJuly: table.guideJuly.whole(),
   };
 }

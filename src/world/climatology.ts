@@ -9,6 +9,7 @@ import {
   LAPSE_C_PER_M,
   LOG_FLOOR,
   NEAR_GRID,
+  PackedGrid,
   Q,
   RADIUS_COLS,
   RADIUS_DEG,
@@ -258,12 +259,15 @@ const DAY = 86400;
 /** 2000-01-01T00:00Z: the year is measured from there, in tropical years. */
 const YEAR_ORIGIN = 946684800;
 
+/** A grid of bytes as a table holds it: whole, or packed in bands inflated as they are read. */
+type GridBytes = Uint8Array | PackedGrid;
+
 /**
  * Bilinear sample of a grid of cell-centred values (`deg` per cell, `rows` × `cols`, rows from the
  * south pole, columns from −180°).
  */
 function sampleCells(
-  grid: Uint8Array,
+  grid: GridBytes,
   { deg, rows, cols }: CellGrid,
   decode: (v: number) => number,
   lat: number,
@@ -278,7 +282,8 @@ function sampleCells(
   const fx = x - c0f;
   const c0 = wrapIndex(c0f, cols);
   const c1 = wrapIndex(c0f + 1, cols);
-  const v = (r: number, c: number): number => decode(grid[r * cols + c] ?? 0);
+  const cells = grid instanceof PackedGrid ? grid.rows(r0, r1) : grid;
+  const v = (r: number, c: number): number => decode(cells[r * cols + c] ?? 0);
   return (
     (v(r0, c0) * (1 - fx) + v(r0, c1) * fx) * (1 - fy) +
     (v(r1, c0) * (1 - fx) + v(r1, c1) * fx) * fy
@@ -288,7 +293,7 @@ function sampleCells(
 const landOfByte = (v: number): number => v / 255;
 
 /** Land share 0 … 1 at a point (bilinear between 0.5° cells). */
-export function landShareAt(grids: Pick<ClimateGrids, 'land'>, lat: number, lon: number): number {
+export function landShareAt(grids: { readonly land: GridBytes }, lat: number, lon: number): number {
   return sampleCells(grids.land, LAND_GRID, landOfByte, lat, lon);
 }
 
@@ -310,7 +315,10 @@ const REGIONAL = 5;
  * precipitation guides of December and July (bilinear between 0.5° cells).
  */
 function regionalAt(
-  grids: Pick<ClimateGrids, 'landNear' | 'landFar' | 'landEast' | 'guideDecember' | 'guideJuly'>,
+  grids: Pick<ClimateGrids, 'landNear' | 'landFar' | 'landEast'> & {
+    readonly guideDecember: GridBytes;
+    readonly guideJuly: GridBytes;
+  },
   lat: number,
   lon: number,
 ): Regional {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readClimateTable, type ClimateTable } from '../../src/world/climate-layout.js';
+import { readClimateTable, tableGrids, type ClimateTable } from '../../src/world/climate-layout.js';
 import {
   assembleClimateTable,
   DAYS_IN_MONTH,
@@ -147,7 +147,7 @@ function climatologyOf(
   training: readonly ClimateStation[],
   production: ClimateTable,
 ): { table: ClimateTable; climatology: Climatology } {
-  const table = readClimateTable(assembleClimateTable(training, production));
+  const table = readClimateTable(assembleClimateTable(training, tableGrids(production)));
   return { table, climatology: new Climatology(table) };
 }
 
@@ -166,7 +166,9 @@ describe('the climate of stations held out of the climatology', () => {
   beforeAll(async () => {
     const production = await productionTable();
     const { training, heldOut } = validationSplit(climateStations());
-    const table: ClimateTable = readClimateTable(assembleClimateTable(training, production));
+    const table: ClimateTable = readClimateTable(
+      assembleClimateTable(training, tableGrids(production)),
+    );
     const climatology = new Climatology(table);
     const scores = heldOut.map((s) => score(s, runStation(climatology, table, s, RUN)));
     result = report('held-out stations (30 years, every 10th day, hourly)', scores);

@@ -68,21 +68,19 @@ describe('the climate table layout', () => {
     expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13, 14, 15]);
     expect(storedValue(table.codes, 12 * Q)).toBe(2);
     // The grids byte for byte (a million cells: compared as bytes, not element by element).
-    for (const name of [
-      'land',
-      'elevation',
-      'guideDecember',
-      'guideJuly',
-      'radiusKm',
-      'landNear',
-      'landFar',
-      'landEast',
-    ] as const) {
+    for (const name of ['elevation', 'radiusKm', 'landNear', 'landFar', 'landEast'] as const) {
       expect([
         name,
         table[name].constructor,
         bytes(table[name]).equals(bytes(grids[name])),
       ]).toStrictEqual([name, grids[name].constructor, true]);
+    }
+    // The packed grids, whole.
+    for (const name of ['land', 'guideDecember', 'guideJuly'] as const) {
+      expect([name, bytes(table[name].whole()).equals(bytes(grids[name]))]).toStrictEqual([
+        name,
+        true,
+      ]);
     }
     // The first station of each occupied cell, and the end.
     expect(table.cellStart[table.cellStart.length - 1]).toBe(3);
@@ -102,23 +100,38 @@ describe('the climate table layout', () => {
     );
   });
 
-  it('stores the land share and the precipitation guide deflated, and refuses them damaged', () => {
+  it('stores the land share and the precipitation guide deflated in bands, inflated as read', () => {
     const written = writeClimateTable([station(10, 20, 2)], grids);
-    // The land grid of the real table (runs of sea and land) packs to 7 %; these test grids, which
-    // repeat every 256 cells, pack to almost nothing either.
+    // These test grids repeat every 256 cells, and pack to almost nothing.
     expect(written.length).toBeLessThan(2 * GRID_ROWS * GRID_COLS);
-    const damaged = written.slice();
-    const header = new DataView(damaged.buffer);
-    // The land section's offset (after the three header fields and five sections), then its
-    // deflated bytes from 4 past it.
+    const table = readClimateTable(written);
+    // Rows 0 and 25 are in the first and third bands of ten rows: those two only are inflated.
+    const cells = table.land.rows(0, 25);
+    const band = 10 * GRID_COLS;
+    const same = (from: number, to: number): boolean =>
+      bytes(cells.subarray(from, to)).equals(bytes(grids.land.subarray(from, to)));
+    expect([same(0, band), same(2 * band, 3 * band)]).toStrictEqual([true, true]);
+    expect(cells.subarray(band, 2 * band).every((v) => v === 0)).toBe(true);
+    expect(bytes(table.land.whole()).equals(bytes(grids.land))).toBe(true);
+  });
+
+  it('refuses a packed grid that is damaged or cut short', () => {
+    const written = writeClimateTable([station(10, 20, 2)], grids);
+    const header = new DataView(written.buffer);
+    // The land section's offset (after the three header fields and five sections): its band
+    // count, the bands' lengths, then the bands.
     const land = header.getUint32(4 * (3 + 5), true);
-    damaged.fill(0xff, land + 4, land + 40);
-    expect(() => readClimateTable(damaged)).toThrow(
+    const bands = header.getUint32(land, true);
+    expect(bands).toBe(GRID_ROWS / 10);
+    const damaged = written.slice();
+    const first = land + 4 * (1 + bands);
+    damaged.fill(0xff, first, first + 8);
+    // Read without complaint; the band fails when a point first reads it.
+    const table = readClimateTable(damaged);
+    expect(() => table.land.rows(0, 0)).toThrow(
       'climate table is damaged; rebuild it with `npm run build`',
     );
-    expect(() => readClimateTable(written.slice(0, land + 20))).toThrow(
-      'climate table is truncated',
-    );
+    expect(() => readClimateTable(written.slice(0, first))).toThrow('climate table is truncated');
   });
 
   it('reads the precipitation maps by their legend: linear up to 127 mm, then doubling', () => {
