@@ -6,7 +6,10 @@
 // writes (scripts/build-climate.mjs): the package and its JPEG decoder are not needed to build.
 //
 //   apt-get install marble-qt-data libjpeg-turbo-progs
-//   node scripts/precipitation-guide.mjs
+//   node scripts/precipitation-guide.mjs [--out DIR]
+//
+// --out writes the two files to DIR instead (test/e2e/precipitation-guide.test.ts compares them
+// with the committed ones).
 //
 // Marble's images are 2160 × 1080 grey JPEGs, rows from the north pole, each pixel 1/6°, whose
 // grey level g stands for the month's precipitation through the legend of their map theme
@@ -14,7 +17,7 @@
 // pixels (the poles' rows aside, see inner), which also evens out the JPEG's noise; rows are written from the south pole, as the
 // model's grids are. The files are binary PGMs (P5) of 720 × 360 bytes.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +48,15 @@ function greyLevels(pgm) {
  */
 const inner = (row) => Math.min(HEIGHT - 2, Math.max(1, row));
 
+const outAt = process.argv.indexOf('--out');
+const outDir = outAt > 0 ? process.argv[outAt + 1] : join(ROOT, 'data', 'climate');
+if (outDir === undefined) {
+  console.error('--out needs a folder');
+  process.exit(2);
+}
+
+mkdirSync(outDir, { recursive: true });
+
 for (const month of MONTHS) {
   const name = SOURCE_NAMES[month];
   const source = join(MAPS, name, `${name}.jpg`);
@@ -69,7 +81,7 @@ for (const month of MONTHS) {
       cells[row * cols + col] = Math.round(sum / (BLOCK * BLOCK));
     }
   }
-  const out = join(ROOT, 'data', 'climate', `precipitation-${month}.pgm`);
+  const out = join(outDir, `precipitation-${month}.pgm`);
   writeFileSync(out, Buffer.concat([Buffer.from(`P5\n${cols} ${rows}\n255\n`), cells]));
   console.log(`${out}: ${cols} × ${rows} cells from ${source}`);
 }
