@@ -9,8 +9,8 @@ import {
   LAPSE_C_PER_M,
   LOG_FLOOR,
   NEAR_GRID,
-  PackedGrid,
   Q,
+  type PackedGrid,
   RADIUS_COLS,
   RADIUS_DEG,
   RADIUS_ROWS,
@@ -282,7 +282,9 @@ function sampleCells(
   const fx = x - c0f;
   const c0 = wrapIndex(c0f, cols);
   const c1 = wrapIndex(c0f + 1, cols);
-  const cells = grid instanceof PackedGrid ? grid.rows(r0, r1) : grid;
+  // Uint8Array rather than PackedGrid: a script that bundles this module apart from
+  // climate-layout.ts (scripts/condition-distribution.mjs) has a PackedGrid class of its own.
+  const cells = grid instanceof Uint8Array ? grid : grid.rows(r0, r1);
   const v = (r: number, c: number): number => decode(cells[r * cols + c] ?? 0);
   return (
     (v(r0, c0) * (1 - fx) + v(r0, c1) * fx) * (1 - fy) +

@@ -44,3 +44,22 @@ it('the maps hold the legend levels of known places: 0.5° cells, rows from the 
     level('jul', 19, 72.8),
   ]).toEqual([62, 49, 1, 242]);
 });
+
+// The scripts bundle the world's modules each on its own (scripts/bundle.mjs), so a class of
+// climate-layout.ts is not the same class in climatology.ts there: a packed grid must still be
+// read as one (it once read as all sea, and this script looked for land for ever).
+it('scripts/condition-distribution.mjs draws its points on land, and counts every one', async () => {
+  const r = await runCommand(
+    process.execPath,
+    [join(ROOT, 'scripts/condition-distribution.mjs'), '300'],
+    { env: cleanEnv(home), timeoutMs: 60_000 },
+  );
+  const lines = r.stdout.trimEnd().split('\n');
+  const counts = lines.slice(1, -1).map((line) => Number(line.split(/\s+/)[1]));
+  expect({ code: r.code, stderr: r.stderr, first: lines[0] }).toEqual({
+    code: 0,
+    stderr: '',
+    first: 'condition codes over 300 random land points and times of 2026',
+  });
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(300);
+}, 90_000);
