@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBundled } from './bundle.mjs';
+import { pgmLevels } from './pgm.mjs';
 import {
   DEFAULT_SOURCE as PLACES_SOURCE,
   mtimeMs,
@@ -37,22 +38,11 @@ export const DEFAULT_OUT = join(ROOT, 'data', 'climate.bin');
 /** December's and July's precipitation maps (scripts/precipitation-guide.mjs). */
 export const GUIDE_SOURCES = ['dec', 'jul'].map((m) => join(CLIMATE_DIR, `precipitation-${m}.pgm`));
 
-/**
- * The grey levels of a binary 8-bit PGM of GRID_COLS × GRID_ROWS.
- * @param {string} path
- */
-function readGrid(path) {
-  const pgm = readFileSync(path);
-  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 64).toString('latin1'));
-  if (!header || Number(header[1]) !== GRID_COLS || Number(header[2]) !== GRID_ROWS) {
-    throw new Error(`${path}: not an 8-bit PGM of ${GRID_COLS} × ${GRID_ROWS}`);
-  }
-  return new Uint8Array(pgm.subarray(header[0].length, header[0].length + GRID_COLS * GRID_ROWS));
-}
-
 /** The precipitation guide grids of the table (climate-stations.ts, precipitationGuide). */
 export function guideGrids() {
-  const [december = new Uint8Array(), july = new Uint8Array()] = GUIDE_SOURCES.map(readGrid);
+  const [december = new Uint8Array(), july = new Uint8Array()] = GUIDE_SOURCES.map((path) =>
+    pgmLevels(readFileSync(path), GRID_COLS, GRID_ROWS, path),
+  );
   return {
     guideDecember: stationsModule.precipitationGuide(december),
     guideJuly: stationsModule.precipitationGuide(july),
@@ -318,6 +308,7 @@ export function buildClimate({ out = DEFAULT_OUT, force = false } = {}) {
     PLACES_SOURCE,
     ...GUIDE_SOURCES,
     fileURLToPath(import.meta.url),
+    join(HERE, 'pgm.mjs'),
     ...MODULES.map((m) => join(ROOT, m)),
   ];
   const newest = Math.max(...inputs.map((path) => mtimeMs(path) ?? Infinity));

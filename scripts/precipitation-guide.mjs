@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgmBytes, pgmLevels } from './pgm.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAPS = '/usr/share/marble/data/maps/earth';
@@ -28,18 +29,6 @@ const SOURCE_NAMES = { dec: 'precip-dec', jul: 'precip-july' };
 const WIDTH = 2160;
 const HEIGHT = 1080;
 const BLOCK = 3;
-
-/**
- * The grey levels of a binary PGM (P5, 8-bit) as djpeg writes it.
- * @param {Buffer} pgm
- */
-function greyLevels(pgm) {
-  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 64).toString('latin1'));
-  if (!header) throw new Error('not an 8-bit binary PGM');
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  if (width !== WIDTH || height !== HEIGHT) throw new Error(`unexpected size ${width} × ${height}`);
-  return pgm.subarray(header[0].length, header[0].length + width * height);
-}
 
 /**
  * The image's first and last rows (the poles) hold stray levels (255 across much of December's
@@ -64,8 +53,11 @@ for (const month of MONTHS) {
     console.error(`${source} is missing: apt-get install marble-qt-data`);
     process.exit(1);
   }
-  const grey = greyLevels(
+  const grey = pgmLevels(
     execFileSync('djpeg', ['-grayscale', '-pnm', source], { maxBuffer: 4 * WIDTH * HEIGHT }),
+    WIDTH,
+    HEIGHT,
+    source,
   );
   const cols = WIDTH / BLOCK;
   const rows = HEIGHT / BLOCK;
@@ -82,6 +74,6 @@ for (const month of MONTHS) {
     }
   }
   const out = join(outDir, `precipitation-${month}.pgm`);
-  writeFileSync(out, Buffer.concat([Buffer.from(`P5\n${cols} ${rows}\n255\n`), cells]));
+  writeFileSync(out, pgmBytes(cells, cols, rows));
   console.log(`${out}: ${cols} × ${rows} cells from ${source}`);
 }

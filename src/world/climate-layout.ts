@@ -195,7 +195,6 @@ export class PackedGrid {
     private readonly cols: number,
     rows: number,
   ) {
-    if (bands.length !== Math.ceil(rows / BAND_ROWS)) throw new Error(DAMAGED);
     this.cells = new Uint8Array(rows * cols);
     this.ready = new Uint8Array(bands.length);
   }
@@ -375,7 +374,7 @@ function packedGrid(bytes: Uint8Array, at: number): PackedGrid {
     return new DataView(bytes.buffer, bytes.byteOffset + at + 4 * k, 4).getUint32(0, true);
   };
   const count = word(0);
-  if (count > GRID_ROWS) throw new Error(DAMAGED);
+  if (count !== Math.ceil(GRID_ROWS / BAND_ROWS)) throw new Error(DAMAGED);
   const bands: Uint8Array[] = [];
   let start = at + 4 * (1 + count);
   for (let i = 0; i < count; i++) {
@@ -401,14 +400,15 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     throw new Error('climate table has an unknown format; rebuild it with `npm run build`');
   }
   const counts = { count: header.getUint32(8, true) };
-  const offsetOf = (name: (typeof SECTIONS)[number]['name']): number =>
-    header.getUint32(4 * (HEADER_FIELDS.length + SECTIONS.findIndex((s) => s.name === name)), true);
+  const offsetAt = (i: number): number => header.getUint32(4 * (HEADER_FIELDS.length + i), true);
+  const indexOf = (name: (typeof SECTIONS)[number]['name']): number =>
+    SECTIONS.findIndex((s) => s.name === name);
   const read = (i: number): Stored => {
     const entry = SECTIONS[i];
     if (!entry) throw new Error('climate table: no such section');
     const length = entry.length(counts);
     const size = entry.kind.BYTES_PER_ELEMENT;
-    const at = header.getUint32(4 * (HEADER_FIELDS.length + i), true);
+    const at = offsetAt(i);
     if (at + length * size > bytes.length) throw new Error('climate table is truncated');
     const start = bytes.byteOffset + at;
     if (LITTLE_ENDIAN && start % size === 0) return new entry.kind(bytes.buffer, start, length);
@@ -430,7 +430,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     name: (typeof SECTIONS)[number]['name'],
     kind: new (length: number) => K,
   ): K => {
-    const a = read(SECTIONS.findIndex((s) => s.name === name));
+    const a = read(indexOf(name));
     if (!(a instanceof kind)) throw new Error('climate table: section type');
     return a;
   };
@@ -441,10 +441,10 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     scalars: section('scalars', Float32Array),
     cellStart: section('cellStart', Uint16Array),
     radiusKm: section('radiusKm', Uint16Array),
-    land: packedGrid(bytes, offsetOf('land')),
+    land: packedGrid(bytes, offsetAt(indexOf('land'))),
     elevation: section('elevation', Uint8Array),
-    guideDecember: packedGrid(bytes, offsetOf('guideDecember')),
-    guideJuly: packedGrid(bytes, offsetOf('guideJuly')),
+    guideDecember: packedGrid(bytes, offsetAt(indexOf('guideDecember'))),
+    guideJuly: packedGrid(bytes, offsetAt(indexOf('guideJuly'))),
     landNear: section('landNear', Uint8Array),
     landFar: section('landFar', Uint8Array),
     landEast: section('landEast', Uint8Array),

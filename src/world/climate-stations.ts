@@ -553,7 +553,7 @@ export function heatContrasts(
 /**
  * The legend of the grey levels of Marble's precipitation maps (scripts/precipitation-guide.mjs):
  * level / 255 at each step, and the month's precipitation there, mm. Linear up to 127 mm (a level
- * is a millimetre), then each step twice the last; 1024 mm is the legend's "or more", which the
+ * is about a millimetre), then each step twice the last; 1024 mm is the legend's "or more", which the
  * few wetter cells (Cherrapunji's July) pass, as the doubling continued to the top level.
  */
 const GUIDE_LEGEND: readonly (readonly [number, number])[] = [

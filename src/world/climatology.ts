@@ -174,7 +174,7 @@ const EAST_UNIT = 0.5;
  * stations around a point how their normals follow the guide, and carries that to the point: a
  * windward slope between two lee-side stations is as much wetter than they are as the guide says,
  * a desert's edge is where the guide has it. One unit is a factor of e in the guide. The guide has
- * December and July; a month's is between them in logarithms (guideBlend). Five-fold, the yearly
+ * December and July; a month's is between them in logarithms (GUIDE_DECEMBER_SHARE). Five-fold, the yearly
  * precipitation came within a factor of 1.5 at 84.7 % of stations in the prototype (74.1 %
  * without; 85.0 % with the two months' sum for every month) and the wetter of DJF and JJA right at
  * 99.6 % (98.0 % with the sum); test/e2e/climate-validation.test.ts measures the model.
@@ -753,9 +753,10 @@ export class Climatology {
 
   /**
    * The precipitation regression's values at the point, into `precipLogs` in precipMoments'
-   * order: the system (intercept, latitude, near land share, east–west balance) is the same for the
-   * four right sides, so the first column of its inverse is found once and each value is its dot
-   * product with a right side, kept within the stations' own. Where the system is singular, the
+   * order: a month's system (intercept, latitude, near land share, east–west balance, that month's
+   * guide) is the same for its rate and its wet share, so the first column of its inverse is found
+   * once a month (precipInverse) and each value is its dot product with a right side, kept within
+   * the stations' own. Where the system is singular, the
    * weighted means of `sum` (`total`) instead.
    */
   private fitPrecipitation(fitTotal: number, total: number): void {
