@@ -35,17 +35,31 @@ const { distanceKm } = await importBundled('src/world/geo.ts');
 export const CLIMATE_DIR = join(ROOT, 'data', 'climate');
 export const LAND_SOURCE = join(ROOT, 'node_modules', 'world-atlas', 'land-50m.json');
 export const DEFAULT_OUT = join(ROOT, 'data', 'climate.bin');
-/** December's and July's precipitation maps (scripts/precipitation-guide.mjs). */
-export const GUIDE_SOURCES = ['dec', 'jul'].map((m) => join(CLIMATE_DIR, `precipitation-${m}.pgm`));
+/** December's and July's maps of data/climate/ (scripts/climate-guides.mjs), by the grid each becomes. */
+const GUIDE_FILES = {
+  guideDecember: 'precipitation-dec',
+  guideJuly: 'precipitation-jul',
+  temperatureDecember: 'temperature-dec',
+  temperatureJuly: 'temperature-jul',
+};
+const GUIDE_SOURCES = Object.values(GUIDE_FILES).map((file) => join(CLIMATE_DIR, `${file}.pgm`));
 
-/** The precipitation guide grids of the table (climate-stations.ts, precipitationGuide). */
-export function guideGrids() {
-  const [december = new Uint8Array(), july = new Uint8Array()] = GUIDE_SOURCES.map((path) =>
-    pgmLevels(readFileSync(path), GRID_COLS, GRID_ROWS, path),
-  );
+/**
+ * The guide grids of the table from the maps' grey levels: the precipitation's as logarithms
+ * (climate-stations.ts, precipitationGuide), the temperature's as they are (climate-layout.ts,
+ * temperatureGuideOfCode).
+ */
+function guideGrids() {
+  /** @param {keyof typeof GUIDE_FILES} name */
+  const levels = (name) => {
+    const path = join(CLIMATE_DIR, `${GUIDE_FILES[name]}.pgm`);
+    return pgmLevels(readFileSync(path), GRID_COLS, GRID_ROWS, path);
+  };
   return {
-    guideDecember: stationsModule.precipitationGuide(december),
-    guideJuly: stationsModule.precipitationGuide(july),
+    guideDecember: stationsModule.precipitationGuide(levels('guideDecember')),
+    guideJuly: stationsModule.precipitationGuide(levels('guideJuly')),
+    temperatureDecember: levels('temperatureDecember'),
+    temperatureJuly: levels('temperatureJuly'),
   };
 }
 

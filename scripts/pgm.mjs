@@ -1,5 +1,5 @@
-// Binary 8-bit PGMs (P5), the format of the precipitation maps of data/climate/: written by
-// scripts/precipitation-guide.mjs from what djpeg writes, read by scripts/build-climate.mjs.
+// Binary 8-bit PGMs (P5), the format of the precipitation and temperature maps of data/climate/:
+// written by scripts/climate-guides.mjs from what djpeg writes, read by scripts/build-climate.mjs.
 
 /**
  * The grey levels of a binary 8-bit PGM of `width` × `height`, rows as the file has them.

@@ -8,10 +8,10 @@
  *
  * Little-endian throughout. A header of HEADER_WORDS u32 words (HEADER_FIELDS, then the byte offset
  * of each section in SECTIONS order), then the sections, each on a 4-byte boundary. A packed
- * section (a grid of bytes that deflates well: the land share, the precipitation guide) is stored
+ * section (a grid of bytes that deflates well: the land share, the elevation, the guides) is stored
  * as bands of BAND_ROWS rows, each deflated: a u32 count of bands, a u32 deflated length of each,
  * then the bands. The reader inflates a band when a point first reads a cell of it (PackedGrid):
- * inflating the three grids whole would add 3 ms to every offline call, and a call reads a few
+ * inflating the six grids whole would add 7 ms to every offline call, and a call reads a few
  * bands.
  */
 import { deflateSync, inflateSync } from 'node:zlib';
@@ -19,7 +19,7 @@ import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
-const VERSION = 7;
+const VERSION = 8;
 const HEADER_WORDS = 24;
 
 /**
@@ -138,6 +138,20 @@ export function guideOfCode(code: number): number {
   return GUIDE_BASE + code / GUIDE_PER_UNIT;
 }
 
+/**
+ * The temperature guide (climatology.ts, TEMPERATURE_GUIDE_SHARE) is December's and July's mean
+ * temperature as the grey level of Marble's maps (scripts/climate-guides.mjs), stored as it is:
+ * level 0 stands for the legend's lowest, −69 °C, and 255 for its highest, 42 °C, linearly between
+ * (the stations' normals confirm it: about 0.43 °C a level from the Antarctic plateau to the Sahara).
+ */
+const TEMPERATURE_GUIDE_LOW_C = -69;
+const TEMPERATURE_GUIDE_HIGH_C = 42;
+export function temperatureGuideOfCode(code: number): number {
+  return (
+    TEMPERATURE_GUIDE_LOW_C + ((TEMPERATURE_GUIDE_HIGH_C - TEMPERATURE_GUIDE_LOW_C) * code) / 255
+  );
+}
+
 export function indexCellOf(lat: number, lon: number): number {
   const row = Math.min(INDEX_ROWS - 1, Math.max(0, Math.floor((lat + 90) / INDEX_DEG)));
   const col = Math.min(INDEX_COLS - 1, Math.max(0, Math.floor((lon + 180) / INDEX_DEG)));
@@ -165,6 +179,9 @@ export interface ClimateGrids {
   /** GRID_ROWS × GRID_COLS precipitation guide codes (guideCode) of December and of July. */
   readonly guideDecember: Uint8Array;
   readonly guideJuly: Uint8Array;
+  /** GRID_ROWS × GRID_COLS temperature guide codes (temperatureGuideOfCode), December and July. */
+  readonly temperatureDecember: Uint8Array;
+  readonly temperatureJuly: Uint8Array;
   /** RADIUS_ROWS × RADIUS_COLS support radius of the interpolation, whole km. */
   readonly radiusKm: Uint16Array;
   /** NEAR_GRID's land share within NEAR_KM (climate-stations.ts), 0 … 255. */
@@ -229,8 +246,20 @@ export class PackedGrid {
   }
 }
 
-/** The grids a table stores packed. */
-type PackedName = 'land' | 'guideDecember' | 'guideJuly';
+/**
+ * The grids a table stores packed, which are also the grids of the world itself: the stations'
+ * table is assembled over them (climate-stations.ts, assembleClimateTable).
+ */
+const PACKED = [
+  'land',
+  'elevation',
+  'guideDecember',
+  'guideJuly',
+  'temperatureDecember',
+  'temperatureJuly',
+] as const;
+type PackedName = (typeof PACKED)[number];
+export type SourceGrids = Pick<ClimateGrids, PackedName>;
 
 export interface ClimateTable
   extends Omit<ClimateGrids, PackedName>, Readonly<Record<PackedName, PackedGrid>> {
@@ -263,10 +292,12 @@ const SECTIONS: readonly {
   { name: 'scalars', kind: Float32Array, length: (c) => S * c.count },
   { name: 'cellStart', kind: Uint16Array, length: () => INDEX_ROWS * INDEX_COLS + 1 },
   { name: 'radiusKm', kind: Uint16Array, length: () => RADIUS_ROWS * RADIUS_COLS },
-  { name: 'land', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS, packed: true },
-  { name: 'elevation', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS },
-  { name: 'guideDecember', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS, packed: true },
-  { name: 'guideJuly', kind: Uint8Array, length: () => GRID_ROWS * GRID_COLS, packed: true },
+  ...PACKED.map((name) => ({
+    name,
+    kind: Uint8Array,
+    length: () => GRID_ROWS * GRID_COLS,
+    packed: true as const,
+  })),
   { name: 'landNear', kind: Uint8Array, length: () => NEAR_GRID.rows * NEAR_GRID.cols },
   { name: 'landFar', kind: Uint8Array, length: () => FAR_GRID.rows * FAR_GRID.cols },
   { name: 'landEast', kind: Uint8Array, length: () => NEAR_GRID.rows * NEAR_GRID.cols },
@@ -317,10 +348,7 @@ export function writeClimateTable(
       return first < 0 ? count : first;
     }),
     radiusKm: grids.radiusKm,
-    land: grids.land,
-    elevation: grids.elevation,
-    guideDecember: grids.guideDecember,
-    guideJuly: grids.guideJuly,
+    ...packedRecord((name) => grids[name]),
     landNear: grids.landNear,
     landFar: grids.landFar,
     landEast: grids.landEast,
@@ -434,6 +462,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     if (!(a instanceof kind)) throw new Error('climate table: section type');
     return a;
   };
+  const packed = packedRecord((name) => packedGrid(bytes, offsetAt(indexOf(name))));
   return {
     count: counts.count,
     stations: section('stations', Float32Array),
@@ -441,10 +470,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     scalars: section('scalars', Float32Array),
     cellStart: section('cellStart', Uint16Array),
     radiusKm: section('radiusKm', Uint16Array),
-    land: packedGrid(bytes, offsetAt(indexOf('land'))),
-    elevation: section('elevation', Uint8Array),
-    guideDecember: packedGrid(bytes, offsetAt(indexOf('guideDecember'))),
-    guideJuly: packedGrid(bytes, offsetAt(indexOf('guideJuly'))),
+    ...packed,
     landNear: section('landNear', Uint8Array),
     landFar: section('landFar', Uint8Array),
     landEast: section('landEast', Uint8Array),
@@ -452,13 +478,13 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
 }
 
 /** The grids of a table as writeClimateTable takes them, to build another table over them. */
-export function tableGrids(
-  table: ClimateTable,
-): Pick<ClimateGrids, 'land' | 'elevation' | 'guideDecember' | 'guideJuly'> {
-  return {
-    land: table.land.whole(),
-    elevation: table.elevation,
-    guideDecember: table.guideDecember.whole(),
-    guideJuly: table.guideJuly.whole(),
-  };
+export function tableGrids(table: ClimateTable): SourceGrids {
+  return packedRecord((name) => table[name].whole());
+}
+
+/** A record of the packed grids' names, each value made by `make`. */
+function packedRecord<T>(make: (name: PackedName) => T): Readonly<Record<PackedName, T>> {
+  const record = {} as Record<PackedName, T>;
+  for (const name of PACKED) record[name] = make(name);
+  return record;
 }

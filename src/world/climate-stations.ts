@@ -18,6 +18,7 @@ import {
   writeClimateTable,
   type CellGrid,
   type ClimateGrids,
+  type SourceGrids,
   type Quantity,
   type TableStation,
 } from './climate-layout.js';
@@ -547,11 +548,7 @@ export function heatContrasts(
 }
 
 /**
- * The climate file for `stations` over the given land and elevation grids: the stations prepared,
- * the open ocean's stations added, the support radii and the regional land shares computed.
- */
-/**
- * The legend of the grey levels of Marble's precipitation maps (scripts/precipitation-guide.mjs):
+ * The legend of the grey levels of Marble's precipitation maps (scripts/climate-guides.mjs):
  * level / 255 at each step, and the month's precipitation there, mm. Linear up to 127 mm (a level
  * is about a millimetre), then each step twice the last; 1024 mm is the legend's "or more", which the
  * few wetter cells (Cherrapunji's July) pass, as the doubling continued to the top level.
@@ -592,9 +589,13 @@ export function precipitationGuide(levels: Uint8Array): Uint8Array {
   return levels.map((level) => guideCode(Math.log(guideMillimetres(level) + GUIDE_FLOOR_MM)));
 }
 
+/**
+ * The climate file for `stations` over the given grids of the world: the stations prepared, the
+ * open ocean's stations added, the support radii and the regional land shares computed.
+ */
 export function assembleClimateTable(
   stations: readonly ClimateStation[],
-  grids: Pick<ClimateGrids, 'land' | 'elevation' | 'guideDecember' | 'guideJuly'>,
+  grids: SourceGrids,
 ): Uint8Array {
   const landAt = (lat: number, lon: number): number => landShareAt(grids, lat, lon);
   const contrasts = heatContrasts(stations, landAt);
@@ -604,10 +605,7 @@ export function assembleClimateTable(
   }));
   const all = [...real.map((r) => r.table), ...oceanStations(real, landAt)];
   return writeClimateTable(all, {
-    land: grids.land,
-    elevation: grids.elevation,
-    guideDecember: grids.guideDecember,
-    guideJuly: grids.guideJuly,
+    ...grids,
     radiusKm: supportRadii(all),
     ...regionalGrids(grids.land),
   });

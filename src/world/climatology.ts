@@ -17,6 +17,7 @@ import {
   S,
   SCALARS,
   storedValue,
+  temperatureGuideOfCode,
   type CellGrid,
   type ClimateGrids,
   type ClimateTable,
@@ -31,7 +32,8 @@ import { EARTH_RADIUS_KM, RAD, smoothstep, TROPICAL_YEAR_DAYS, wrapIndex } from 
  * its land share is to the point's (an island station speaks for the sea around it, an inland one
  * for the inland). Temperature is compared at sea level and brought to the point's height by the
  * lapse rate; rather than the stations' weighted mean, it is the value at the point of a weighted
- * local regression on latitude, land share, height and the land share of the region (below);
+ * local regression on latitude, land share, height and the land share of the region (below), of
+ * the stations' temperatures brought to the point by a gridded climatology (the temperature guide);
  * the daily range, wind and humidity are then scaled from the stations' land share to the point's
  * (the open sea has a quarter of an island's daily range and more wind).
  * Between mid-months the values are linear; the table's mid-month values make each month's mean the
@@ -181,6 +183,16 @@ const EAST_UNIT = 0.5;
  */
 const GUIDE_UNIT = 1;
 /**
+ * The temperature guide (climate-layout.ts, temperatureGuideOfCode): each month's mean temperature
+ * in Legates and Willmott's 0.5° climatology, December's and July's, taken between them as the
+ * precipitation's guide is (GUIDE_DECEMBER_SHARE) and brought to sea level from the elevation
+ * grid's height as the stations' temperatures are. The regression is of the stations' sea-level
+ * temperatures less this share of how much warmer their guide is than the point's: the cold air
+ * pooled in a basin between warmer slopes, the coast a cold current chills, the valley colder or
+ * warmer than the stations around it are the guide's to say, through its many more stations.
+ */
+const TEMPERATURE_GUIDE_SHARE = 0.6;
+/**
  * December's share of a month's guide (July's is the rest): 1 in December, 0 in July, linear in
  * the months between, the seven of the first half of the year and the five of the second.
  */
@@ -261,6 +273,8 @@ const YEAR_ORIGIN = 946684800;
 
 /** A grid of bytes as a table holds it: whole, or packed in bands inflated as they are read. */
 type GridBytes = Uint8Array | PackedGrid;
+/** Grids `K` of a table, whole or packed. */
+type Grids<K extends keyof ClimateGrids> = { readonly [P in K]: ClimateGrids[P] | GridBytes };
 
 /**
  * Bilinear sample of a grid of cell-centred values (`deg` per cell, `rows` × `cols`, rows from the
@@ -295,7 +309,7 @@ function sampleCells(
 const landOfByte = (v: number): number => v / 255;
 
 /** Land share 0 … 1 at a point (bilinear between 0.5° cells). */
-export function landShareAt(grids: { readonly land: GridBytes }, lat: number, lon: number): number {
+export function landShareAt(grids: Grids<'land'>, lat: number, lon: number): number {
   return sampleCells(grids.land, LAND_GRID, landOfByte, lat, lon);
 }
 
@@ -308,37 +322,46 @@ type Regional = readonly [
   east: number,
   guideDecember: number,
   guideJuly: number,
+  temperatureDecember: number,
+  temperatureJuly: number,
 ];
-const REGIONAL = 5;
+const REGIONAL = 7;
 
 /**
  * Land share within NEAR_KM and within FAR_KM of a point, 0 … 1, the balance of the land
- * within NEAR_KM between east and west, −1 … 1 (climate-stations.ts, regionalLand), and the
- * precipitation guides of December and July (bilinear between 0.5° cells).
+ * within NEAR_KM between east and west, −1 … 1 (climate-stations.ts, regionalLand), the
+ * precipitation guides of December and July, and the temperature guides of December and July
+ * brought to sea level from the elevation grid's height, °C (bilinear between 0.5° cells).
  */
 function regionalAt(
-  grids: Pick<ClimateGrids, 'landNear' | 'landFar' | 'landEast'> & {
-    readonly guideDecember: GridBytes;
-    readonly guideJuly: GridBytes;
-  },
+  grids: Grids<
+    | 'landNear'
+    | 'landFar'
+    | 'landEast'
+    | 'elevation'
+    | 'guideDecember'
+    | 'guideJuly'
+    | 'temperatureDecember'
+    | 'temperatureJuly'
+  >,
   lat: number,
   lon: number,
 ): Regional {
+  const toSeaLevel = LAPSE_C_PER_M * gridElevationAt(grids, lat, lon);
   return [
     sampleCells(grids.landNear, NEAR_GRID, landOfByte, lat, lon),
     sampleCells(grids.landFar, FAR_GRID, landOfByte, lat, lon),
     sampleCells(grids.landEast, NEAR_GRID, balanceOfByte, lat, lon),
     sampleCells(grids.guideDecember, LAND_GRID, guideOfCode, lat, lon),
     sampleCells(grids.guideJuly, LAND_GRID, guideOfCode, lat, lon),
+    sampleCells(grids.temperatureDecember, LAND_GRID, temperatureGuideOfCode, lat, lon) +
+      toSeaLevel,
+    sampleCells(grids.temperatureJuly, LAND_GRID, temperatureGuideOfCode, lat, lon) + toSeaLevel,
   ];
 }
 
 /** Ground height at a point from the elevation grid, m (bilinear between 0.5° cells). */
-export function gridElevationAt(
-  grids: Pick<ClimateGrids, 'elevation'>,
-  lat: number,
-  lon: number,
-): number {
+export function gridElevationAt(grids: Grids<'elevation'>, lat: number, lon: number): number {
   return sampleCells(grids.elevation, LAND_GRID, elevationOfCode, lat, lon);
 }
 
@@ -463,12 +486,14 @@ export class Climatology {
     const precipMoments = this.precipMoments;
     const eastRow = this.eastRow;
     const guideRow = this.guideRow;
-    const [near, far, eastward, guideDecember, guideJuly] = regional;
-    // Each month's share of December's guide, and the point's guide of each month.
+    const [near, far, eastward, guideDecember, guideJuly, warmthDecember, warmthJuly] = regional;
+    // Each month's share of December's guide, and the point's guides of each month.
     const december0 = GUIDE_DECEMBER_SHARE[m0] ?? 0;
     const december1 = GUIDE_DECEMBER_SHARE[m1] ?? 0;
     const guide0 = december0 * guideDecember + (1 - december0) * guideJuly;
     const guide1 = december1 * guideDecember + (1 - december1) * guideJuly;
+    const warmth0 = december0 * warmthDecember + (1 - december0) * warmthJuly;
+    const warmth1 = december1 * warmthDecember + (1 - december1) * warmthJuly;
     const stationRegional = this.regional;
     normal.fill(0);
     landRow.fill(0);
@@ -540,13 +565,25 @@ export class Climatology {
           landSum += w * stationLand;
           const a = i * stride + m0 * Q;
           const b = i * stride + m1 * Q;
-          const t0 = values[a] ?? 0;
-          const t1 = values[b] ?? 0;
+          // The station's own sea-level temperatures, and as the regression reads them: less the
+          // guide's share of how much warmer the temperature guide has the station than the point.
+          const own0 = values[a] ?? 0;
+          const own1 = values[b] ?? 0;
+          const stationWarmthDecember = stationRegional[REGIONAL * i + 5] ?? 0;
+          const stationWarmthJuly = stationRegional[REGIONAL * i + 6] ?? 0;
+          const t0 =
+            own0 -
+            TEMPERATURE_GUIDE_SHARE *
+              (december0 * stationWarmthDecember + (1 - december0) * stationWarmthJuly - warmth0);
+          const t1 =
+            own1 -
+            TEMPERATURE_GUIDE_SHARE *
+              (december1 * stationWarmthDecember + (1 - december1) * stationWarmthJuly - warmth1);
           // The offsets from the point, but the land share as it is (localFit centres it on the
           // point's, which depends on the month). The sums are written out rather than looped
           // over (FIT offsets, LAND the third): this is the hot path of every observation.
           const x1 = ((st[4 * i] ?? 0) - lat) / LAT_UNIT_DEG;
-          const x2 = frozenLand(stationLand, t0);
+          const x2 = frozenLand(stationLand, own0);
           const x3 = ((st[4 * i + 2] ?? 0) - z) / HEIGHT_UNIT_M;
           const x4 = (stationRegional[REGIONAL * i] ?? 0) - near;
           const x5 = (stationRegional[REGIONAL * i + 1] ?? 0) - far;
@@ -557,7 +594,7 @@ export class Climatology {
             (december0 * stationDecember + (1 - december0) * stationJuly - guide0) / GUIDE_UNIT;
           const x8 =
             (december1 * stationDecember + (1 - december1) * stationJuly - guide1) / GUIDE_UNIT;
-          const land1 = frozenLand(stationLand, t1);
+          const land1 = frozenLand(stationLand, own1);
           const w1 = wFit * x1;
           const w2 = wFit * x2;
           const w3 = wFit * x3;
@@ -655,7 +692,10 @@ export class Climatology {
           if (s1 > highS1) highS1 = s1;
           rateSquares0 += wFit * r0 * r0;
           rateSquares1 += wFit * r1 * r1;
-          for (let q = 0; q < Q; q++) {
+          // The temperature (quantity 0) as the regression reads it, the rest as they are.
+          sum[0] = (sum[0] ?? 0) + w * t0;
+          sum[Q] = (sum[Q] ?? 0) + w * t1;
+          for (let q = 1; q < Q; q++) {
             sum[q] = (sum[q] ?? 0) + w * (values[a + q] ?? 0);
             sum[Q + q] = (sum[Q + q] ?? 0) + w * (values[b + q] ?? 0);
           }

@@ -23,7 +23,7 @@ describe('against weather serve', () => {
         '-f',
         '{place}|{main.temp:.1}{temp_unit}|{local_time}|{sunrise}|{sunset}|{wind_dir}|{rain.1h|0}',
       ],
-      'Tokyo, JP|22.1°C|21:00|04:25|19:00|SW|0\n',
+      'Tokyo, JP|21.9°C|21:00|04:25|19:00|SW|0\n',
     ],
   ])('%s', async (_what, args, stdout) => {
     const r = await live(args);

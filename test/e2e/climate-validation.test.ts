@@ -197,9 +197,9 @@ describe('the climate of stations held out of the climatology', () => {
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 1.5 °C, no month off by 5 °C at 97.5 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(1.5);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.975);
+  it('monthly mean temperature: RMS under 1.3 °C, no month off by 5 °C at 98.5 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(1.3);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.985);
   });
 
   // Target: the mean daily range within ±30 %.
@@ -380,9 +380,9 @@ describe('five-fold cross-validation of the climatology', () => {
   });
 
   // Target: RMS ≤ 1.5 °C over 12 months and no month off by more than 5 °C at any station.
-  it('monthly mean temperature: RMS under 1.37 °C, no month off by 5 °C at 97 % of stations', () => {
-    expect(result['tempRmsC']).toBeLessThan(1.37);
-    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.97);
+  it('monthly mean temperature: RMS under 1.2 °C, no month off by 5 °C at 98.5 % of stations', () => {
+    expect(result['tempRmsC']).toBeLessThan(1.2);
+    expect(result['noMonthOver5C']).toBeGreaterThanOrEqual(0.985);
   });
 
   // Targets: within a factor of 1.5 for 80 % of stations; the wetter season right everywhere.
@@ -489,7 +489,7 @@ describe('the reference cities, each held out in turn', () => {
     {
       run: 'the climatology alone',
       scores: () => result,
-      rms: 1.05,
+      rms: 0.85,
       noMonth: 22,
       precip: 22,
       wetSeasons: 12,
@@ -498,7 +498,7 @@ describe('the reference cities, each held out in turn', () => {
     {
       run: 'with weather',
       scores: () => withWeather,
-      rms: 1.15,
+      rms: 0.95,
       noMonth: 22,
       precip: 21,
       wetSeasons: 12,
@@ -568,16 +568,17 @@ describe('a second list of cities: the largest of 30 countries, each held out in
   // meets on the climatology alone (27 of 30: Bengaluru and Kinshasa too dry, Karachi too wet)
   // and misses with the weather's thirty sampled years on top (23 of 30: also Dar es Salaam,
   // Jeddah and Los Angeles too dry, Tehran too wet, each by a factor of 1.5–1.8); the wetter
-  // season right at every city, which it meets; no month off by 5 °C at any city, which it misses
-  // (Tehran's July, 5.1 °C too warm), as the fifth does; wet hours within a factor of 2, at every
-  // city but, with the weather, Karachi. The thresholds asserted are what the model reaches, as
+  // season right at every city, which it meets; no month off by 5 °C at any city, which it meets
+  // since the temperature guide (Tehran's July was 5.1 °C too warm before it); wet hours within a
+  // factor of 2, at every city but, with the weather, Karachi. On the climatology alone, this list
+  // meets every target of the issue. The thresholds asserted are what the model reaches, as
   // elsewhere in this file.
   describeCityTargets({ cities: CITIES, strongWetSeasons: 23 }, [
     {
       run: 'the climatology alone',
       scores: () => result,
-      rms: 1.25,
-      noMonth: 29,
+      rms: 1.1,
+      noMonth: 30,
       precip: 27,
       wetSeasons: 23,
       wetHours: 30,
@@ -585,8 +586,8 @@ describe('a second list of cities: the largest of 30 countries, each held out in
     {
       run: 'with weather',
       scores: () => withWeather,
-      rms: 1.3,
-      noMonth: 29,
+      rms: 1.2,
+      noMonth: 30,
       precip: 23,
       wetSeasons: 23,
       wetHours: 29,

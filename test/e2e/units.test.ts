@@ -38,11 +38,11 @@ describe('units per quantity, end to end', () => {
       '{main.temp}{temp_unit} {wind.speed} {speed_unit}',
     ];
     for (const r of await both(template)) {
-      expect([r.code, r.stdout, r.stderr]).toEqual([0, '24.33°C 12.05 km/h\n', '']);
+      expect([r.code, r.stdout, r.stderr]).toEqual([0, '24.64°C 12.05 km/h\n', '']);
     }
     const summary = [
       'Globe, observed 2026-06-21 12:00 (UTC+00:00)',
-      'Scattered clouds, 24.3 °C, feels like 24.8 °C',
+      'Scattered clouds, 24.6 °C, feels like 25.1 °C',
       'Wind 2 Bft from NE (55°), gusts 3 Bft',
       'Humidity 76%, pressure 1011 hPa',
       'Sunrise 05:58, sunset 18:05',
@@ -56,7 +56,7 @@ describe('units per quantity, end to end', () => {
       const json = JSON.parse(r.stdout) as { units: object; temperature: object; wind: object };
       expect([json.units, json.temperature, json.wind]).toEqual([
         { temperature: '°C', speed: 'kn', pressure: 'hPa', distance: 'm', precipitation: 'mm' },
-        { now: 24.33, feels_like: 24.81, min: 24.29, max: 24.4 },
+        { now: 24.64, feels_like: 25.15, min: 24.6, max: 24.71 },
         { speed: 6.51, direction: 55, gust: 9.93, beaufort: 2 },
       ]);
     }

@@ -57,7 +57,7 @@ describe('--watch on a terminal', () => {
 
 describe('--watch piped', () => {
   const NOW = '2026-06-21T12:00:00Z';
-  const FRAME = 'Lambeth 17.8\n';
+  const FRAME = 'Lambeth 17.84\n';
   /** `weather … --watch 1s -f …` read by `head -n 2`, which ends the watch by going away. */
   const twoFrames = (args: readonly string[]) =>
     runCommand(

@@ -10,8 +10,8 @@ export const TABLE = `Place        Tokyo, JP
 Coordinates  35.6762, 139.6503
 Observed     2026-06-21 21:00 (UTC+09:00)
 Conditions   Broken clouds
-Temperature  22.1 °C, feels like 22.2 °C
-Min / max    21.3 °C / 22.9 °C
+Temperature  21.9 °C, feels like 22.1 °C
+Min / max    21.1 °C / 22.7 °C
 Wind         1.8 m/s from SW (220°)
 Humidity     73%
 Pressure     1015 hPa
@@ -23,7 +23,7 @@ Data         simulated by the embedded model, not a real observation
 `;
 
 export const SUMMARY = `Tokyo, JP, observed 2026-06-21 21:00 (UTC+09:00)
-Broken clouds, 22.1 °C, feels like 22.2 °C
+Broken clouds, 21.9 °C, feels like 22.1 °C
 Wind 1.8 m/s from SW (220°)
 Humidity 73%, pressure 1015 hPa
 Sunrise 04:25, sunset 19:00

@@ -56,7 +56,7 @@ describe('status-bar outputs', () => {
         env: homeEnv(home, { LANG: 'C' }),
       },
     );
-    expect(plain.stdout).toBe('%{F#e6c84c}cloud 24°C%{F-}\n');
+    expect(plain.stdout).toBe('%{F#e6c84c}cloud 25°C%{F-}\n');
     await run(['config', 'set', 'icons', 'nerd'], { env: homeEnv(home) });
     const stored = await run(
       ['--offline', '--lat', '0', '--lon', '0', '-o', 'polybar', '--now', '2026-06-21T12:00:00Z'],
@@ -64,7 +64,7 @@ describe('status-bar outputs', () => {
         env: homeEnv(home, { LANG: 'C' }),
       },
     );
-    expect(stored.stdout).toBe('%{F#e6c84c}\uE312 24°C%{F-}\n');
+    expect(stored.stdout).toBe('%{F#e6c84c}\uE312 25°C%{F-}\n');
   });
 
   it('shows stale data greyed, marked and exits 0; with nothing to show, a marker and the reason', async () => {

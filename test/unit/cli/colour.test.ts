@@ -24,7 +24,7 @@ function painter(on: boolean) {
 function summary(on: boolean): string {
   const { bold, yellow } = painter(on);
   return `${bold('Tokyo, JP')}, observed 2026-06-21 21:00 (UTC+09:00)
-Broken clouds, ${yellow('22.1 °C')}, feels like 22.2 °C
+Broken clouds, ${yellow('21.9 °C')}, feels like 22.1 °C
 Wind 1.8 m/s from SW (220°)
 Humidity 73%, pressure 1015 hPa
 Sunrise 04:25, sunset 19:00
@@ -38,8 +38,8 @@ function table(on: boolean): string {
 ${cyan('Coordinates')}  35.6762, 139.6503
 ${cyan('Observed')}     2026-06-21 21:00 (UTC+09:00)
 ${cyan('Conditions')}   Broken clouds
-${cyan('Temperature')}  ${yellow('22.1 °C')}, feels like 22.2 °C
-${cyan('Min / max')}    21.3 °C / 22.9 °C
+${cyan('Temperature')}  ${yellow('21.9 °C')}, feels like 22.1 °C
+${cyan('Min / max')}    21.1 °C / 22.7 °C
 ${cyan('Wind')}         1.8 m/s from SW (220°)
 ${cyan('Humidity')}     73%
 ${cyan('Pressure')}     1015 hPa
@@ -82,7 +82,7 @@ describe('colour of the table and summary when stdout is not a terminal', () => 
 
   it('never colours a --format template or a raw body, even with --color', async () => {
     const template = await runIn(home, [...TOKYO, '--color', '-f', '{place} {main.temp}']);
-    expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 22.05\n']);
+    expect([template.code, template.stdout]).toEqual([0, 'Tokyo, JP 21.91\n']);
     const plain = await runIn(home, TOKYO);
     const forced = await runIn(home, [...TOKYO, '--color'], { FORCE_COLOR: '3' });
     expect([forced.code, forced.stdout.startsWith('{"coord":')]).toEqual([0, true]);

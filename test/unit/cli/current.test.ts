@@ -36,7 +36,7 @@ describe('against weather serve', () => {
       ['-u', 'imperial', '-l', 'de', '-o', 'summary'],
       [
         'Tokio, JP, beobachtet 2026-06-21 21:00 (UTC+09:00)',
-        'Überwiegend bewölkt, 71.7 °F, gefühlt 72.0 °F',
+        'Überwiegend bewölkt, 71.4 °F, gefühlt 71.7 °F',
         'Wind 4 mph aus SW (220°)',
         'Luftfeuchtigkeit 73%, Luftdruck 1015 hPa',
         'Sonnenaufgang 04:25, Sonnenuntergang 19:00',

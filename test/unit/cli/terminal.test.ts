@@ -20,8 +20,8 @@ describe('terminals that cannot show everything', () => {
       | Coordinates | 35.6762, 139.6503                          |
       | Observed    | 2026-06-21 21:00 (UTC+09:00), 4m ago       |
       | Conditions  | Broken clouds                              |
-      | Temperature | 22.1 C, feels like 22.2 C                  |
-      | Min / max   | 21.3 C / 22.9 C                            |
+      | Temperature | 21.9 C, feels like 22.1 C                  |
+      | Min / max   | 21.1 C / 22.7 C                            |
       | Wind        | 1.8 m/s from SW (220 deg)                  |
       | Humidity    | 73%                                        |
       | Pressure    | 1015 hPa                                   |
@@ -47,7 +47,7 @@ describe('terminals that cannot show everything', () => {
     expect(result.stdout).toBe(
       [
         '\u001b[1mTokyo, JP\u001b[22m, observed 2026-06-21 21:00 (UTC+09:00), 4m ago',
-        'Broken clouds, \u001b[33m22.1 C\u001b[39m, feels like 22.2 C',
+        'Broken clouds, \u001b[33m21.9 C\u001b[39m, feels like 22.1 C',
         'Wind 1.8 m/s from SW (220 deg)',
         'Humidity 73%, pressure 1015 hPa',
         'Sunrise 04:25, sunset 19:00',

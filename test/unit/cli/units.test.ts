@@ -157,8 +157,8 @@ describe('--wind-unit', () => {
     );
     expect([imperial.stderr, imperial.stdout, converted.stdout]).toEqual([
       '',
-      '75.79°F 7.49 mph\n',
-      '24.33°C 12.05 km/h\n',
+      '76.35°F 7.49 mph\n',
+      '24.64°C 12.05 km/h\n',
     ]);
   });
 });
@@ -239,7 +239,7 @@ describe('settings and what stays as it is', () => {
     expect([r.code, record.weather.units.temperature, record.weather.temperature]).toEqual([
       0,
       '°F',
-      { now: 75.79, feels_like: 76.66, min: 75.72, max: 75.92 },
+      { now: 76.35, feels_like: 77.27, min: 76.28, max: 76.48 },
     ]);
   });
 });

@@ -66,9 +66,9 @@ describe('--watch on a terminal', () => {
       code: 0,
       stdout: [
         ENTER_SCREEN,
-        `${CLEAR}Every 30s; observed 0s ago; Ctrl-C quits\n\n24.33°C\n`,
-        `${CLEAR}Every 30s; observed 30s ago; Ctrl-C quits\n\n24.33°C\n`,
-        `${CLEAR}Every 30s; observed 1m ago; Ctrl-C quits\n\n24.33°C\n`,
+        `${CLEAR}Every 30s; observed 0s ago; Ctrl-C quits\n\n24.64°C\n`,
+        `${CLEAR}Every 30s; observed 30s ago; Ctrl-C quits\n\n24.64°C\n`,
+        `${CLEAR}Every 30s; observed 1m ago; Ctrl-C quits\n\n24.64°C\n`,
         LEAVE_SCREEN,
       ].join(''),
       stderr: '',
@@ -126,7 +126,7 @@ describe('--watch piped', () => {
     );
     const summary = [
       'Globe, observed 2026-06-21 12:00 (UTC+00:00)',
-      'Scattered clouds, 24.3 °C, feels like 24.8 °C',
+      'Scattered clouds, 24.6 °C, feels like 25.1 °C',
       'Wind 3.4 m/s from NE (55°), gusts 5.1 m/s',
       'Humidity 76%, pressure 1011 hPa',
       'Sunrise 05:58, sunset 18:05',
@@ -202,7 +202,7 @@ describe('--watch intervals', () => {
       );
       expect(r).toEqual({
         code: 0,
-        stdout: '24.33°C simulated\n24.33°C simulated\n',
+        stdout: '24.64°C simulated\n24.64°C simulated\n',
         stderr: '',
         waits: [30_000, 30_000],
       });

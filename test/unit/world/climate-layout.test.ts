@@ -9,12 +9,14 @@ import {
   GRID_ROWS,
   LAPSE_C_PER_M,
   NEAR_GRID,
+  PackedGrid,
   Q,
   RADIUS_COLS,
   RADIUS_ROWS,
   readClimateTable,
   S,
   storedValue,
+  temperatureGuideOfCode,
   writeClimateTable,
   type TableStation,
 } from '../../../src/world/climate-layout.js';
@@ -50,6 +52,8 @@ const grids = {
   elevation: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 7) % 256),
   guideDecember: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 13) % 256),
   guideJuly: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 17) % 256),
+  temperatureDecember: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 19) % 256),
+  temperatureJuly: new Uint8Array(GRID_ROWS * GRID_COLS).map((_, i) => (i * 23) % 256),
   radiusKm: new Uint16Array(RADIUS_ROWS * RADIUS_COLS).map((_, i) => 500 + i),
   landNear: new Uint8Array(NEAR_GRID.rows * NEAR_GRID.cols).map((_, i) => (i * 3) % 256),
   landFar: new Uint8Array(FAR_GRID.rows * FAR_GRID.cols).map((_, i) => (i * 5) % 256),
@@ -67,21 +71,23 @@ describe('the climate table layout', () => {
     ]);
     expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13, 14, 15]);
     expect(storedValue(table.codes, 12 * Q)).toBe(2);
-    // The grids byte for byte (a million cells: compared as bytes, not element by element).
-    for (const name of ['elevation', 'radiusKm', 'landNear', 'landFar', 'landEast'] as const) {
-      expect([
+    // Every grid byte for byte (a million cells: compared as bytes, not element by element), the
+    // packed ones whole.
+    const names = Object.keys(grids) as (keyof typeof grids)[];
+    const read = names.map((name) => {
+      const grid = table[name];
+      return grid instanceof PackedGrid ? grid.whole() : grid;
+    });
+    expect(
+      names.map((name, i) => [
         name,
-        table[name].constructor,
-        bytes(table[name]).equals(bytes(grids[name])),
-      ]).toStrictEqual([name, grids[name].constructor, true]);
-    }
-    // The packed grids, whole.
-    for (const name of ['land', 'guideDecember', 'guideJuly'] as const) {
-      expect([name, bytes(table[name].whole()).equals(bytes(grids[name]))]).toStrictEqual([
-        name,
-        true,
-      ]);
-    }
+        read[i]?.constructor,
+        bytes(read[i] ?? new Uint8Array()).equals(bytes(grids[name])),
+      ]),
+    ).toStrictEqual(names.map((name) => [name, grids[name].constructor, true]));
+    expect(names.filter((name) => table[name] instanceof PackedGrid)).toStrictEqual(
+      names.filter((name) => !/^(radiusKm|land(Near|Far|East))$/.test(name)),
+    );
     // The first station of each occupied cell, and the end.
     expect(table.cellStart[table.cellStart.length - 1]).toBe(3);
   });
@@ -100,10 +106,10 @@ describe('the climate table layout', () => {
     );
   });
 
-  it('stores the land share and the precipitation guide deflated in bands, inflated as read', () => {
+  it('stores the land share, the elevation and the guides deflated in bands, inflated as read', () => {
     const written = writeClimateTable([station(10, 20, 2)], grids);
     // These test grids repeat every 256 cells, and pack to almost nothing.
-    expect(written.length).toBeLessThan(2 * GRID_ROWS * GRID_COLS);
+    expect(written.length).toBeLessThan(GRID_ROWS * GRID_COLS);
     const table = readClimateTable(written);
     // Rows 0 and 25 are in the first and third bands of ten rows: those two only are inflated.
     const cells = table.land.rows(0, 25);
@@ -160,6 +166,13 @@ describe('the climate table layout', () => {
     expect(() => precipitationGuide(levels.subarray(1))).toThrow(
       `a precipitation map must have ${cells} cells`,
     );
+  });
+
+  it("reads the temperature maps' levels linearly from the legend's −69 °C to its 42 °C", () => {
+    expect([0, 255].map(temperatureGuideOfCode)).toStrictEqual([-69, 42]);
+    // 111 °C over 255 levels: 0.435 °C a level; 0 °C is level 158.5 (69 · 255 / 111).
+    expect(temperatureGuideOfCode(1) - temperatureGuideOfCode(0)).toBeCloseTo(111 / 255, 12);
+    expect(temperatureGuideOfCode((69 * 255) / 111)).toBeCloseTo(0, 12);
   });
 
   it('refuses bytes that are not a climate table', () => {

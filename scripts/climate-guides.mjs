@@ -1,21 +1,24 @@
-// Writes data/climate/precipitation-dec.pgm and precipitation-jul.pgm: the December and July
-// precipitation of Legates and Willmott's gridded climatology (0.5°, land and sea, built from some
-// 24,000 gauges and ship reports), as the Debian package marble-qt-data ships it for Marble's
-// "Precipitation (December)" and "(July)" maps (CC BY-SA 3.0; data/README.md), reduced to the
-// world model's 0.5° cells. It is run by hand, not by the build, which reads the two files it
-// writes (scripts/build-climate.mjs): the package and its JPEG decoder are not needed to build.
+// Writes the guides of data/climate/: December's and July's precipitation (precipitation-dec.pgm,
+// precipitation-jul.pgm) and mean temperature (temperature-dec.pgm, temperature-jul.pgm) in
+// Legates and Willmott's gridded climatology (0.5°, land and sea, built from station records and
+// ship reports: some 24,000 gauges for the precipitation), as the Debian
+// package marble-qt-data ships it for Marble's "Precipitation (December)", "(July)", "Temperature
+// (December)" and "(July)" maps (CC BY-SA 3.0; data/README.md), reduced to the world model's 0.5°
+// cells. It is run by hand, not by the build, which reads the files it writes
+// (scripts/build-climate.mjs): the package and its JPEG decoder are not needed to build.
 //
 //   apt-get install marble-qt-data libjpeg-turbo-progs
-//   node scripts/precipitation-guide.mjs [--out DIR]
+//   node scripts/climate-guides.mjs [--out DIR]
 //
-// --out writes the two files to DIR instead (test/e2e/precipitation-guide.test.ts compares them
-// with the committed ones).
+// --out writes the files to DIR instead (test/e2e/climate-guides.test.ts compares them with the
+// committed ones).
 //
 // Marble's images are 2160 × 1080 grey JPEGs, rows from the north pole, each pixel 1/6°, whose
-// grey level g stands for the month's precipitation through the legend of their map theme
-// (precipitation-guide.ts decodes it). Each 0.5° cell gets the mean grey level of its 3 × 3
-// pixels (the poles' rows aside, see inner), which also evens out the JPEG's noise; rows are written from the south pole, as the
-// model's grids are. The files are binary PGMs (P5) of 720 × 360 bytes.
+// grey level stands for the month's value through the legend of their map theme
+// (climate-stations.ts, guideMillimetres; climate-layout.ts, temperatureGuideOfCode). Each 0.5°
+// cell gets the mean grey level of its 3 × 3 pixels (the poles' rows aside, see inner), which also
+// evens out the JPEG's noise; rows are written from the south pole, as the model's grids are. The
+// files are binary PGMs (P5) of 720 × 360 bytes.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,8 +27,13 @@ import { pgmBytes, pgmLevels } from './pgm.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAPS = '/usr/share/marble/data/maps/earth';
-const MONTHS = /** @type {const} */ (['dec', 'jul']);
-const SOURCE_NAMES = { dec: 'precip-dec', jul: 'precip-july' };
+/** Each file of data/climate/ and the Marble map it is made from. */
+const MAPS_OF = {
+  'precipitation-dec': 'precip-dec',
+  'precipitation-jul': 'precip-july',
+  'temperature-dec': 'temp-dec',
+  'temperature-jul': 'temp-july',
+};
 const WIDTH = 2160;
 const HEIGHT = 1080;
 const BLOCK = 3;
@@ -46,8 +54,7 @@ if (outDir === undefined) {
 
 mkdirSync(outDir, { recursive: true });
 
-for (const month of MONTHS) {
-  const name = SOURCE_NAMES[month];
+for (const [file, name] of Object.entries(MAPS_OF)) {
   const source = join(MAPS, name, `${name}.jpg`);
   if (!existsSync(source)) {
     console.error(`${source} is missing: apt-get install marble-qt-data`);
@@ -73,7 +80,7 @@ for (const month of MONTHS) {
       cells[row * cols + col] = Math.round(sum / (BLOCK * BLOCK));
     }
   }
-  const out = join(outDir, `precipitation-${month}.pgm`);
+  const out = join(outDir, `${file}.pgm`);
   writeFileSync(out, pgmBytes(cells, cols, rows));
   console.log(`${out}: ${cols} × ${rows} cells from ${source}`);
 }
