@@ -190,6 +190,9 @@ const GUIDE_UNIT = 1;
  * temperatures less this share of how much warmer their guide is than the point's: the cold air
  * pooled in a basin between warmer slopes, the coast a cold current chills, the valley colder or
  * warmer than the stations around it are the guide's to say, through its many more stations.
+ * Chosen by five-fold cross-validation over the 1,136 scores: 1.18 °C RMS and no month off by 5 °C
+ * at 98.7 % of stations with 0.6 (0.5: 1.18 °C and 98.5 %; 0.75: 1.22 °C and 98.4 %; without the
+ * guide 1.36 °C and 97.1 %); with the guide not brought to sea level, 1.31 °C.
  */
 const TEMPERATURE_GUIDE_SHARE = 0.6;
 /**
