@@ -19,7 +19,7 @@ import { LITTLE_ENDIAN } from '../core/data-files.js';
 
 /** 'WCL1' read as a little-endian u32. */
 const MAGIC = 0x314c4357;
-const VERSION = 8;
+const VERSION = 9;
 const HEADER_WORDS = 24;
 
 /**
@@ -169,7 +169,16 @@ export interface TableStation {
   readonly values: ArrayLike<number>;
   /** S scalars. */
   readonly scalars: ArrayLike<number>;
+  /**
+   * REGIONAL values of the region around the station (climatology.ts, regionalAt, at the
+   * coordinates as stored), worked out when the table is built: read from the grids on every
+   * offline call, they would inflate the bands of the packed grids wherever stations are.
+   */
+  readonly regional: ArrayLike<number>;
 }
+
+/** What climatology.ts, regionalAt, tells of a place: values a station (TableStation). */
+export const REGIONAL = 7;
 
 export interface ClimateGrids {
   /** GRID_ROWS × GRID_COLS land share, 0 … 255. */
@@ -269,6 +278,8 @@ export interface ClimateTable
   /** 12 months × Q quantities a station, month-major, as 16-bit codes: see storedValue. */
   readonly codes: Int16Array;
   readonly scalars: Float32Array;
+  /** REGIONAL values a station (TableStation). */
+  readonly regional: Float32Array;
   /** First station of each index cell, plus one past the last. */
   readonly cellStart: Uint16Array;
 }
@@ -290,6 +301,7 @@ const SECTIONS: readonly {
   { name: 'stations', kind: Float32Array, length: (c) => 4 * c.count },
   { name: 'codes', kind: Int16Array, length: (c) => 12 * Q * c.count },
   { name: 'scalars', kind: Float32Array, length: (c) => S * c.count },
+  { name: 'regional', kind: Float32Array, length: (c) => REGIONAL * c.count },
   { name: 'cellStart', kind: Uint16Array, length: () => INDEX_ROWS * INDEX_COLS + 1 },
   { name: 'radiusKm', kind: Uint16Array, length: () => RADIUS_ROWS * RADIUS_COLS },
   ...PACKED.map((name) => ({
@@ -343,6 +355,7 @@ export function writeClimateTable(
     stations: sorted.flatMap(({ s }) => [s.lat, s.lon, s.elevationM, s.land]),
     codes: sorted.flatMap(({ s }) => Array.from(s.values, quantized)),
     scalars: sorted.flatMap(({ s }) => Array.from(s.scalars)),
+    regional: sorted.flatMap(({ s }) => Array.from(s.regional)),
     cellStart: Array.from({ length: INDEX_ROWS * INDEX_COLS + 1 }, (_, cell) => {
       const first = sorted.findIndex((x) => x.cell >= cell);
       return first < 0 ? count : first;
@@ -468,6 +481,7 @@ export function readClimateTable(bytes: Uint8Array): ClimateTable {
     stations: section('stations', Float32Array),
     codes: section('codes', Int16Array),
     scalars: section('scalars', Float32Array),
+    regional: section('regional', Float32Array),
     cellStart: section('cellStart', Uint16Array),
     radiusKm: section('radiusKm', Uint16Array),
     ...packed,

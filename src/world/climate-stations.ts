@@ -22,7 +22,7 @@ import {
   type Quantity,
   type TableStation,
 } from './climate-layout.js';
-import { landShareAt, stretchedKm } from './climatology.js';
+import { landShareAt, regionalAt, stretchedKm } from './climatology.js';
 import { distanceKm, EARTH_RADIUS_KM, normalizeLon, RAD, smoothstep, wrapIndex } from './geo.js';
 
 /**
@@ -291,11 +291,18 @@ function scalarsOf(
   return SCALARS.map((k) => out[k]);
 }
 
+/** A station as the climate file stores it, but for its regional values (assembleClimateTable). */
+type PreparedStation = Omit<TableStation, 'regional'>;
+
 /**
  * A station of the tables as the climate file stores it; `land` is the grid's land share there,
  * `heatContrastC` its heatContrasts.
  */
-export function tableStation(s: ClimateStation, land: number, heatContrastC: number): TableStation {
+export function tableStation(
+  s: ClimateStation,
+  land: number,
+  heatContrastC: number,
+): PreparedStation {
   const monthly = Array.from({ length: 12 }, (_, m) => monthlyQuantities(s, m));
   return {
     lat: s.lat,
@@ -316,13 +323,13 @@ export function tableStation(s: ClimateStation, land: number, heatContrastC: num
  * sea's, which is about half a small island's.
  */
 export function oceanStations(
-  real: readonly { readonly station: ClimateStation; readonly table: TableStation }[],
+  real: readonly { readonly station: ClimateStation; readonly table: PreparedStation }[],
   landAt: (lat: number, lon: number) => number,
-): TableStation[] {
+): PreparedStation[] {
   const maritime = real.filter(
     ({ station }) => station.kind !== 'interior' && station.kind !== 'highland',
   );
-  const out: TableStation[] = [];
+  const out: PreparedStation[] = [];
   const stepDeg = 8;
   for (let lat = -76; lat <= 84; lat += stepDeg) {
     const cols = Math.max(1, Math.round((360 / stepDeg) * Math.cos((lat * Math.PI) / 180)));
@@ -371,7 +378,7 @@ export function oceanStations(
  * to the fifth nearest station, and at least the nearest one's plus 300 km, so that between the
  * nodes a station is almost always within it (climatology.ts looks farther where none is).
  */
-export function supportRadii(stations: readonly TableStation[]): Uint16Array {
+export function supportRadii(stations: readonly PreparedStation[]): Uint16Array {
   const radii = new Uint16Array(RADIUS_ROWS * RADIUS_COLS);
   const marginKm = 300;
   for (let r = 0; r < RADIUS_ROWS; r++) {
@@ -603,11 +610,17 @@ export function assembleClimateTable(
     station,
     table: tableStation(station, landAt(station.lat, station.lon), contrasts[i] ?? 0),
   }));
-  const all = [...real.map((r) => r.table), ...oceanStations(real, landAt)];
+  const prepared = [...real.map((r) => r.table), ...oceanStations(real, landAt)];
+  const regional = regionalGrids(grids.land);
+  // At the coordinates as the file stores them, 32-bit, where the interpolation measures from.
+  const all = prepared.map((s) => ({
+    ...s,
+    regional: regionalAt({ ...grids, ...regional }, Math.fround(s.lat), Math.fround(s.lon)),
+  }));
   return writeClimateTable(all, {
     ...grids,
     radiusKm: supportRadii(all),
-    ...regionalGrids(grids.land),
+    ...regional,
   });
 }
 

@@ -14,6 +14,7 @@ import {
   RADIUS_COLS,
   RADIUS_DEG,
   RADIUS_ROWS,
+  REGIONAL,
   S,
   SCALARS,
   storedValue,
@@ -328,7 +329,6 @@ type Regional = readonly [
   temperatureDecember: number,
   temperatureJuly: number,
 ];
-const REGIONAL = 7;
 
 /**
  * Land share within NEAR_KM and within FAR_KM of a point, 0 … 1, the balance of the land
@@ -336,7 +336,7 @@ const REGIONAL = 7;
  * precipitation guides of December and July, and the temperature guides of December and July
  * brought to sea level from the elevation grid's height, °C (bilinear between 0.5° cells).
  */
-function regionalAt(
+export function regionalAt(
   grids: Grids<
     | 'landNear'
     | 'landFar'
@@ -434,26 +434,21 @@ export class Climatology {
   /** The stations' monthly values, decoded from the table's codes as gather first needs them. */
   private readonly values: Float32Array;
   /**
-   * Each station's land share within NEAR_KM and within FAR_KM, its east–west balance and its
-   * precipitation guides of December and July, sampled with its values (REGIONAL a station).
+   * Each station's regionalAt, as the table stores it (REGIONAL a station): its land share within
+   * NEAR_KM and within FAR_KM, its east–west balance, its precipitation and temperature guides.
    */
   private readonly regional: Float32Array;
   private readonly decoded: Uint8Array;
 
   constructor(private readonly table: ClimateTable) {
     this.values = new Float32Array(table.codes.length);
-    this.regional = new Float32Array(REGIONAL * table.count);
+    this.regional = table.regional;
     this.decoded = new Uint8Array(table.count);
   }
 
   private decodeStation(i: number): void {
-    const t = this.table;
     const end = (i + 1) * 12 * Q;
-    for (let k = i * 12 * Q; k < end; k++) this.values[k] = storedValue(t.codes, k);
-    this.regional.set(
-      regionalAt(t, t.stations[4 * i] ?? 0, t.stations[4 * i + 1] ?? 0),
-      REGIONAL * i,
-    );
+    for (let k = i * 12 * Q; k < end; k++) this.values[k] = storedValue(this.table.codes, k);
     this.decoded[i] = 1;
   }
 

@@ -14,6 +14,7 @@ import {
   RADIUS_COLS,
   RADIUS_ROWS,
   readClimateTable,
+  REGIONAL,
   S,
   storedValue,
   temperatureGuideOfCode,
@@ -42,6 +43,7 @@ const station = (lat: number, lon: number, base: number): TableStation => ({
   land: base / 10,
   values: Array.from({ length: 12 * Q }, (_, i) => base + i / 4),
   scalars: Array.from({ length: S }, (_, i) => base * 10 + i),
+  regional: Array.from({ length: REGIONAL }, (_, i) => base + i / 8),
 });
 
 const bytes = (a: Uint8Array | Uint16Array): Buffer =>
@@ -70,6 +72,9 @@ describe('the climate table layout', () => {
       -30, -60, 100, 0.10000000149011612,
     ]);
     expect(Array.from(table.scalars.slice(0, S))).toStrictEqual([10, 11, 12, 13, 14, 15]);
+    expect(Array.from(table.regional.slice(0, 2 * REGIONAL))).toStrictEqual([
+      1, 1.125, 1.25, 1.375, 1.5, 1.625, 1.75, 2, 2.125, 2.25, 2.375, 2.5, 2.625, 2.75,
+    ]);
     expect(storedValue(table.codes, 12 * Q)).toBe(2);
     // Every grid byte for byte (a million cells: compared as bytes, not element by element), the
     // packed ones whole.
@@ -124,9 +129,9 @@ describe('the climate table layout', () => {
   it('refuses a packed grid that is damaged or cut short', () => {
     const written = writeClimateTable([station(10, 20, 2)], grids);
     const header = new DataView(written.buffer);
-    // The land section's offset (after the three header fields and five sections): its band
+    // The land section's offset (after the three header fields and six sections): its band
     // count, the bands' lengths, then the bands.
-    const land = header.getUint32(4 * (3 + 5), true);
+    const land = header.getUint32(4 * (3 + 6), true);
     const bands = header.getUint32(land, true);
     expect(bands).toBe(GRID_ROWS / 10);
     const damaged = written.slice();
