@@ -1,9 +1,10 @@
 // Prints how often each condition code of the embedded world model occurs over random points on
 // land (from the climatology's land grid) and random times of 2026: the model's weather, not
 // observed weather. Usage: node scripts/condition-distribution.mjs [count] [seed]
-// With --examples, searches instead for one coordinate and time giving each code (random land,
-// and the places and seasons where the rare ones belong) and prints them as the table of
-// test/unit/world/conditions.test.ts.
+// A code never drawn is rarer than one in `count`, not unreachable: the script then finds where
+// each such code occurs and prints it. With --examples, it searches instead for one coordinate and
+// time giving each code (random land, and the places and seasons where the rare ones belong) and
+// prints them as the table of test/unit/world/conditions.test.ts.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,12 @@ const world = await loadWorld({ readData });
 const grids = readClimateTable(await readData('climate.bin'));
 const start = Date.UTC(2026, 0, 1) / 1000;
 
-if (examples) {
+/**
+ * A coordinate and time giving each code of `ids`, found among random points on land and the
+ * places and seasons where the rare codes belong (up to three million tries).
+ * @param {ReadonlySet<number>} ids
+ */
+async function findExamples(ids) {
   /** @type {typeof import('../src/world/volcanoes.js')} */
   const { VOLCANOES } = await importBundled('src/world/volcanoes.ts');
   const between = (/** @type {number} */ a, /** @type {number} */ b) => a + (b - a) * next();
@@ -60,12 +66,19 @@ if (examples) {
   ];
   /** @type {Map<number, number[]>} */
   const found = new Map();
-  for (let tries = 0; tries < 3_000_000 && found.size < CONDITIONS.size; tries++) {
+  for (let tries = 0; tries < 3_000_000 && found.size < ids.size; tries++) {
     const [lat = 0, lon = 0, dt = 0] = places[tries % places.length]?.() ?? [];
     const round = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
     const o = world.observe(round(lat), round(lon), dt);
-    if (!found.has(o.conditionId)) found.set(o.conditionId, [round(lat), round(lon), dt]);
+    if (ids.has(o.conditionId) && !found.has(o.conditionId)) {
+      found.set(o.conditionId, [round(lat), round(lon), dt]);
+    }
   }
+  return found;
+}
+
+if (examples) {
+  const found = await findExamples(new Set(CONDITIONS.keys()));
   for (const id of [...CONDITIONS.keys()].sort((a, b) => a - b)) {
     const where = found.get(id);
     console.log(where ? `  [${id}, ${where.join(', ')}],` : `  // ${id}: not found`);
@@ -93,4 +106,18 @@ const lines = [...CONDITIONS.values()].map((c) => {
 console.log(`condition codes over ${count} random land points and times of 2026`);
 console.log(lines.join('\n'));
 const never = [...CONDITIONS.keys()].filter((id) => !counts.has(id));
-console.log(never.length === 0 ? 'every code occurred' : `never drawn: ${never.join(', ')}`);
+if (never.length === 0) {
+  console.log('every code occurred');
+} else {
+  // Rarer than one in `count`, not unreachable: where each occurs.
+  console.log(`never drawn: ${never.join(', ')}; each occurs where its conditions are:`);
+  const found = await findExamples(new Set(never));
+  for (const id of never) {
+    const [lat, lon, dt] = found.get(id) ?? [];
+    console.log(
+      dt === undefined
+        ? `  ${id}: not found in 3,000,000 tries`
+        : `  ${id} at ${lat}, ${lon}, ${new Date(dt * 1000).toISOString().slice(0, 16)}Z`,
+    );
+  }
+}

@@ -74,11 +74,23 @@ it('scripts/condition-distribution.mjs draws its points on land, and counts ever
     { env: cleanEnv(home), timeoutMs: 60_000 },
   );
   const lines = r.stdout.trimEnd().split('\n');
-  const counts = lines.slice(1, -1).map((line) => Number(line.split(/\s+/)[1]));
+  const rows = lines.filter((line) => /^\d{3} +\d+ +[\d.]+ % /.test(line));
+  const counts = rows.map((line) => Number(line.split(/\s+/)[1]));
   expect({ code: r.code, stderr: r.stderr, first: lines[0] }).toEqual({
     code: 0,
     stderr: '',
     first: 'condition codes over 300 random land points and times of 2026',
   });
   expect(counts.reduce((a, b) => a + b, 0)).toBe(300);
+  // A code never drawn in so few points is then found where it occurs, each on a line of its own.
+  const never = rows.filter((_, i) => counts[i] === 0).map((line) => line.slice(0, 3));
+  const after = lines.slice(
+    lines.indexOf(`never drawn: ${never.join(', ')}; each occurs where its conditions are:`) + 1,
+  );
+  expect(never.length).toBeGreaterThan(0);
+  expect(
+    after.map(
+      (line) => /^ {2}(\d{3}) at -?[\d.]+, -?[\d.]+, \d{4}-\d\d-\d\dT\d\d:00Z$/.exec(line)?.[1],
+    ),
+  ).toStrictEqual(never);
 }, 90_000);
