@@ -42,7 +42,9 @@ const GUIDE_FILES = {
   temperatureDecember: 'temperature-dec',
   temperatureJuly: 'temperature-jul',
 };
-const GUIDE_SOURCES = Object.values(GUIDE_FILES).map((file) => join(CLIMATE_DIR, `${file}.pgm`));
+/** @param {keyof typeof GUIDE_FILES} name */
+const guidePath = (name) => join(CLIMATE_DIR, `${GUIDE_FILES[name]}.pgm`);
+const GUIDE_NAMES = /** @type {(keyof typeof GUIDE_FILES)[]} */ (Object.keys(GUIDE_FILES));
 
 /**
  * The guide grids of the table from the maps' grey levels: the precipitation's as logarithms
@@ -52,7 +54,7 @@ const GUIDE_SOURCES = Object.values(GUIDE_FILES).map((file) => join(CLIMATE_DIR,
 function guideGrids() {
   /** @param {keyof typeof GUIDE_FILES} name */
   const levels = (name) => {
-    const path = join(CLIMATE_DIR, `${GUIDE_FILES[name]}.pgm`);
+    const path = guidePath(name);
     return pgmLevels(readFileSync(path), GRID_COLS, GRID_ROWS, path);
   };
   return {
@@ -320,7 +322,7 @@ export function buildClimate({ out = DEFAULT_OUT, force = false } = {}) {
     join(CLIMATE_DIR, 'normals.tsv'),
     LAND_SOURCE,
     PLACES_SOURCE,
-    ...GUIDE_SOURCES,
+    ...GUIDE_NAMES.map(guidePath),
     fileURLToPath(import.meta.url),
     join(HERE, 'pgm.mjs'),
     ...MODULES.map((m) => join(ROOT, m)),

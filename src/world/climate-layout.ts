@@ -410,9 +410,10 @@ function packedBands(raw: Uint8Array): Uint8Array {
 
 /** The packed section at byte `at` of `bytes`, a grid of GRID_ROWS × GRID_COLS. */
 function packedGrid(bytes: Uint8Array, at: number): PackedGrid {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const word = (k: number): number => {
     if (at + 4 * (k + 1) > bytes.length) throw new Error('climate table is truncated');
-    return new DataView(bytes.buffer, bytes.byteOffset + at + 4 * k, 4).getUint32(0, true);
+    return view.getUint32(at + 4 * k, true);
   };
   const count = word(0);
   if (count !== Math.ceil(GRID_ROWS / BAND_ROWS)) throw new Error(DAMAGED);

@@ -612,10 +612,11 @@ export function assembleClimateTable(
   }));
   const prepared = [...real.map((r) => r.table), ...oceanStations(real, landAt)];
   const regional = regionalGrids(grids.land);
+  const world = { ...grids, ...regional };
   // At the coordinates as the file stores them, 32-bit, where the interpolation measures from.
   const all = prepared.map((s) => ({
     ...s,
-    regional: regionalAt({ ...grids, ...regional }, Math.fround(s.lat), Math.fround(s.lon)),
+    regional: regionalAt(world, Math.fround(s.lat), Math.fround(s.lon)),
   }));
   return writeClimateTable(all, {
     ...grids,

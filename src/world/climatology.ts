@@ -203,6 +203,9 @@ const TEMPERATURE_GUIDE_SHARE = 0.6;
 const GUIDE_DECEMBER_SHARE = Array.from({ length: 12 }, (_, m) =>
   m === 11 ? 1 : m <= 6 ? 1 - (m + 1) / 7 : (m - 6) / 5,
 );
+/** A month's guide from December's and July's, with `share` of December's (GUIDE_DECEMBER_SHARE). */
+const monthsGuide = (share: number, december: number, july: number): number =>
+  share * december + (1 - share) * july;
 /**
  * The rate is interpolated as a weighted geometric mean of the stations' rates, month by month.
  * Where their wet seasons differ, a geometric mean misses each one's wettest months, so the year's
@@ -488,10 +491,10 @@ export class Climatology {
     // Each month's share of December's guide, and the point's guides of each month.
     const december0 = GUIDE_DECEMBER_SHARE[m0] ?? 0;
     const december1 = GUIDE_DECEMBER_SHARE[m1] ?? 0;
-    const guide0 = december0 * guideDecember + (1 - december0) * guideJuly;
-    const guide1 = december1 * guideDecember + (1 - december1) * guideJuly;
-    const warmth0 = december0 * warmthDecember + (1 - december0) * warmthJuly;
-    const warmth1 = december1 * warmthDecember + (1 - december1) * warmthJuly;
+    const guide0 = monthsGuide(december0, guideDecember, guideJuly);
+    const guide1 = monthsGuide(december1, guideDecember, guideJuly);
+    const warmth0 = monthsGuide(december0, warmthDecember, warmthJuly);
+    const warmth1 = monthsGuide(december1, warmthDecember, warmthJuly);
     const stationRegional = this.regional;
     normal.fill(0);
     landRow.fill(0);
@@ -572,11 +575,11 @@ export class Climatology {
           const t0 =
             own0 -
             TEMPERATURE_GUIDE_SHARE *
-              (december0 * stationWarmthDecember + (1 - december0) * stationWarmthJuly - warmth0);
+              (monthsGuide(december0, stationWarmthDecember, stationWarmthJuly) - warmth0);
           const t1 =
             own1 -
             TEMPERATURE_GUIDE_SHARE *
-              (december1 * stationWarmthDecember + (1 - december1) * stationWarmthJuly - warmth1);
+              (monthsGuide(december1, stationWarmthDecember, stationWarmthJuly) - warmth1);
           // The offsets from the point, but the land share as it is (localFit centres it on the
           // point's, which depends on the month). The sums are written out rather than looped
           // over (FIT offsets, LAND the third): this is the hot path of every observation.
@@ -588,10 +591,8 @@ export class Climatology {
           const x6 = ((stationRegional[REGIONAL * i + 2] ?? 0) - eastward) / EAST_UNIT;
           const stationDecember = stationRegional[REGIONAL * i + 3] ?? 0;
           const stationJuly = stationRegional[REGIONAL * i + 4] ?? 0;
-          const x7 =
-            (december0 * stationDecember + (1 - december0) * stationJuly - guide0) / GUIDE_UNIT;
-          const x8 =
-            (december1 * stationDecember + (1 - december1) * stationJuly - guide1) / GUIDE_UNIT;
+          const x7 = (monthsGuide(december0, stationDecember, stationJuly) - guide0) / GUIDE_UNIT;
+          const x8 = (monthsGuide(december1, stationDecember, stationJuly) - guide1) / GUIDE_UNIT;
           const land1 = frozenLand(stationLand, own1);
           const w1 = wFit * x1;
           const w2 = wFit * x2;
